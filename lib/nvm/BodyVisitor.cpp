@@ -1,0 +1,430 @@
+// Summary extraction for one function body. Each VisitXxx forwards to one recorder; the
+// cell vocabulary is in Summary.h and ExprCells.h.
+#include "nvm/BodyVisitor.h"
+#include "nvm/ExprCells.h"
+#include "nvm/RecordNames.h"
+#include "nvm/SourceLocations.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace clang;
+
+namespace nvm {
+namespace {
+
+struct LibcAssign {
+  int Dest, FirstSrc;
+  bool ToEnd;
+};
+
+const llvm::StringMap<LibcAssign> &libcAssignments() {
+  static const llvm::StringMap<LibcAssign> Table = {
+#define NVM_LIBC_ASSIGN(Name, Dest, Src, ToEnd) {#Name, {Dest, Src, ToEnd}},
+#include "nvm/LibcAssignments.def"
+  };
+  return Table;
+}
+
+const llvm::StringMap<int> &ioReads() {
+  static const llvm::StringMap<int> Table = {
+#define NVM_IO_READ(Name, Arg) {#Name, Arg},
+#include "nvm/IOFunctions.def"
+  };
+  return Table;
+}
+
+const llvm::StringMap<std::pair<int, int>> &ioScans() {
+  static const llvm::StringMap<std::pair<int, int>> Table = {
+#define NVM_IO_SCAN(Name, Src, FirstDest) {#Name, {Src, FirstDest}},
+#include "nvm/IOFunctions.def"
+  };
+  return Table;
+}
+
+const llvm::StringMap<int> &ioWrites() {
+  static const llvm::StringMap<int> Table = {
+#define NVM_IO_WRITE(Name, Arg) {#Name, Arg},
+#include "nvm/IOFunctions.def"
+  };
+  return Table;
+}
+
+/// What kind of value a store writes: the paper's "touched, not loaded" evidence.
+std::string classifyValue(const Expr *E, const ASTContext &Ctx) {
+  if (!E)
+    return "data";
+  E = E->IgnoreParenCasts();
+  if (isa<StringLiteral>(E))
+    return "text";
+  if (!E->isValueDependent() && E->isEvaluatable(Ctx))
+    return "constant";
+  return "data";
+}
+
+class Recorder {
+public:
+  Recorder(const FunctionDecl *Fn, ASTContext &Ctx, StringRef Root, std::vector<Flow> &Flows)
+      : Cells(Fn), Ctx(Ctx), Root(Root), Flows(Flows) {}
+
+  ExprCells Cells;
+  FunctionSummary *Summary = nullptr; // null for global initializers
+
+  std::string loc(SourceLocation L) { return locString(Ctx.getSourceManager(), L, Root); }
+
+  void flow(const std::string &From, const std::string &To, SourceLocation L,
+            Flow::KindT Kind = Flow::Store) {
+    if (From.empty() || To.empty() || From == To)
+      return;
+    Flows.push_back({From, To, loc(L), Kind});
+  }
+
+  void store(const std::vector<std::string> &Srcs, const std::string &To, SourceLocation L) {
+    for (const std::string &S : Srcs)
+      flow(S, To, L);
+  }
+
+  /// Two pointer values now share their pointee: each side sees what the other stores.
+  void alias(const Expr *A, const Expr *B, SourceLocation L) {
+    flow(Cells.pointeeRead(B), Cells.pointeeWrite(A), L, Flow::Alias);
+    flow(Cells.pointeeRead(A), Cells.pointeeWrite(B), L, Flow::Alias);
+  }
+
+  void assign(const Expr *LHS, const Expr *RHS, SourceLocation L) {
+    std::string To = Cells.written(LHS);
+    store(Cells.sources(RHS), To, L);
+    if (LHS->getType()->isPointerType())
+      alias(LHS, RHS, L);
+  }
+
+  void initVar(const VarDecl *V, const Expr *Init) {
+    Init = Init->IgnoreParenImpCasts();
+    if (const auto *IL = dyn_cast<InitListExpr>(Init)) {
+      initList(IL, V->getLocation(), Cells.varCell(V));
+      return;
+    }
+    store(Cells.sources(Init), Cells.varCell(V), V->getLocation());
+    if (V->getType()->isPointerType()) {
+      std::string Pointee = isRawPointer(V->getType()) ? "*" + Cells.varCell(V) : "";
+      if (const RecordDecl *RD = pointeeRecordOf(V->getType()))
+        Pointee = "o:" + recordKey(RD);
+      flow(Cells.pointeeRead(Init), Pointee, V->getLocation(), Flow::Alias);
+      std::string Back = Pointee;
+      if (!Back.empty() && Back[0] == 'o')
+        Back[0] = 'r';
+      flow(Back, Cells.pointeeWrite(Init), V->getLocation(), Flow::Alias);
+    }
+  }
+
+  /// Aggregate initializers store each element into the field it initializes.
+  void initList(const InitListExpr *IL, SourceLocation L, const std::string &Whole) {
+    if (IL->isSemanticForm() == false && IL->getSemanticForm())
+      IL = IL->getSemanticForm();
+    const RecordDecl *RD = IL->getType()->getAsRecordDecl();
+    if (!RD) {
+      for (const Expr *E : IL->inits())
+        if (const auto *Sub = dyn_cast<InitListExpr>(E->IgnoreParenImpCasts()))
+          initList(Sub, L, Whole);
+        else
+          store(Cells.sources(E), Whole, L);
+      return;
+    }
+    unsigned I = 0;
+    for (const FieldDecl *F : RD->fields()) {
+      if (I >= IL->getNumInits())
+        break;
+      const Expr *E = IL->getInit(I++);
+      std::string Field = "f:" + recordKey(RD) + "." + F->getName().str();
+      if (const auto *Sub = dyn_cast<InitListExpr>(E->IgnoreParenImpCasts()))
+        initList(Sub, L, Field);
+      else
+        store(Cells.sources(E), Field, L);
+      if (RD->isUnion())
+        break;
+    }
+  }
+
+  void write(const Expr *Target, StringRef Op, const std::string &Value, SourceLocation L) {
+    if (!Summary)
+      return;
+    WriteSite W;
+    W.Loc = loc(L);
+    W.Op = Op.str();
+    W.Value = Value;
+    const SourceManager &SM = Ctx.getSourceManager();
+    W.Target = Lexer::getSourceText(CharSourceRange::getTokenRange(Target->getSourceRange()),
+                                    SM, Ctx.getLangOpts())
+                   .str();
+    if (W.Target.size() > 80)
+      W.Target = W.Target.substr(0, 77) + "...";
+    collectRecords(Target, W);
+    Summary->Writes.push_back(std::move(W));
+  }
+
+  /// An initialized local counts as written (the paper's walk sees `T *it = make()` too).
+  void writeVar(const VarDecl *V, const std::string &Value) {
+    if (!Summary)
+      return;
+    WriteSite W{loc(V->getLocation()), "init", V->getName().str(), {}, {}, Value};
+    if (const RecordDecl *RD = recordOf(V->getType()))
+      W.Records.push_back(recordKey(RD));
+    Summary->Writes.push_back(std::move(W));
+  }
+
+  /// Records the written l-value is typed by or goes through, and the fields it names.
+  void collectRecords(const Expr *E, WriteSite &W) {
+    auto AddRecord = [&](QualType T) {
+      if (const RecordDecl *RD = recordOf(T))
+        W.Records.push_back(recordKey(RD));
+    };
+    for (const Expr *Cur = E; Cur;) {
+      AddRecord(Cur->getType());
+      const Expr *Next = Cur->IgnoreParens();
+      if (const auto *CE = dyn_cast<CastExpr>(Next)) {
+        Cur = CE->getSubExpr();
+      } else if (const auto *ME = dyn_cast<MemberExpr>(Next)) {
+        if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl()))
+          W.Fields.push_back(recordKey(FD->getParent()) + "." + FD->getName().str());
+        Cur = ME->getBase();
+      } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Next)) {
+        Cur = AS->getBase();
+      } else if (const auto *U = dyn_cast<UnaryOperator>(Next);
+                 U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf)) {
+        Cur = U->getSubExpr();
+      } else if (const auto *B = dyn_cast<BinaryOperator>(Next); B && B->isAdditiveOp()) {
+        Cur = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+      } else {
+        Cur = nullptr;
+      }
+    }
+    llvm::sort(W.Records);
+    W.Records.erase(std::unique(W.Records.begin(), W.Records.end()), W.Records.end());
+  }
+
+  void call(const CallExpr *C);
+
+private:
+  void directCall(const CallExpr *C, const FunctionDecl *Callee);
+  void passArguments(const CallExpr *C, const std::string &Target,
+                     const FunctionDecl *Callee);
+
+  ASTContext &Ctx;
+  std::string Root;
+  std::vector<Flow> &Flows;
+};
+
+void Recorder::call(const CallExpr *C) {
+  SourceLocation L = C->getBeginLoc();
+  const FunctionDecl *Callee = C->getDirectCallee();
+  if (!Callee) {
+    // (*f)(x) and (&f)(x) name their target as plainly as f(x) does.
+    if (const auto *DR = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenCasts()))
+      Callee = dyn_cast<FunctionDecl>(DR->getDecl());
+    else if (const auto *U = dyn_cast<UnaryOperator>(C->getCallee()->IgnoreParenCasts()))
+      if (const auto *DR2 = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenCasts()))
+        Callee = dyn_cast<FunctionDecl>(DR2->getDecl());
+  }
+  if (Callee)
+    return directCall(C, Callee);
+  if (!Summary)
+    return;
+  CallSite CS;
+  CS.Loc = loc(L);
+  const SourceManager &SM = Ctx.getSourceManager();
+  CS.CalleeName = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                           C->getCallee()->getSourceRange()),
+                                       SM, Ctx.getLangOpts())
+                      .str();
+  CS.CalleeCell = Cells.pointerCell(C->getCallee());
+  // The targets are filled in by the walk; arguments go to a placeholder callee.
+  passArguments(C, "?" + Cells.callCell(C), nullptr);
+  Summary->Calls.push_back(std::move(CS));
+}
+
+void Recorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
+  SourceLocation L = C->getBeginLoc();
+  StringRef Name = Callee->getName();
+  std::string Result = Cells.callCell(C);
+  auto Arg = [&](int I) -> const Expr * {
+    return I >= 0 && unsigned(I) < C->getNumArgs() ? C->getArg(I) : nullptr;
+  };
+  auto Data = [&](const Expr *E) {
+    return E->getType()->isPointerType() || E->getType()->isArrayType()
+               ? std::vector<std::string>{Cells.pointeeRead(E)}
+               : Cells.sources(E);
+  };
+  if (auto It = libcAssignments().find(Name); It != libcAssignments().end()) {
+    const Expr *Dest = Arg(It->second.Dest);
+    if (!Dest)
+      return;
+    std::string To = Cells.pointeeWrite(Dest);
+    std::string Value = "constant";
+    for (int I = It->second.FirstSrc; I >= 0 && Arg(I); ++I) {
+      store(Data(Arg(I)), To, L);
+      if (classifyValue(Arg(I), Ctx) != "constant")
+        Value = isa<StringLiteral>(Arg(I)->IgnoreParenCasts()) ? "text" : "data";
+      if (!It->second.ToEnd)
+        break;
+    }
+    write(Dest, Name, Value, L);
+    return;
+  }
+  if (auto It = ioReads().find(Name); It != ioReads().end()) {
+    if (It->second < 0)
+      flow("LOAD", Result, L);
+    else if (const Expr *Buf = Arg(It->second))
+      flow("LOAD", Cells.pointeeWrite(Buf), L);
+    if (It->second < 0 && Callee->getReturnType()->isPointerType())
+      flow("LOAD", "*" + Result, L);
+    return;
+  }
+  if (auto It = ioScans().find(Name); It != ioScans().end()) {
+    // Parsing stores what the text holds into every destination argument.
+    std::vector<std::string> Text{"LOAD"};
+    if (It->second.first >= 0 && Arg(It->second.first))
+      Text = Data(Arg(It->second.first));
+    for (int I = It->second.second; Arg(I); ++I) {
+      store(Text, Cells.pointeeWrite(Arg(I)), L);
+      write(Arg(I), Name, "data", L);
+    }
+    return;
+  }
+  if (auto It = ioWrites().find(Name); It != ioWrites().end()) {
+    if (const Expr *Buf = Arg(It->second))
+      store(Data(Buf), "SINK", L);
+    return;
+  }
+  if (Name.startswith("__builtin") || Name.startswith("__atomic") || Name.startswith("__sync"))
+    return;
+  std::string Usr = usrOf(Callee->getCanonicalDecl());
+  if (Summary)
+    Summary->Calls.push_back({loc(L), Usr, Name.str(), "", {}});
+  passArguments(C, Usr, Callee);
+}
+
+/// Arguments flow into the callee's parameters, its result into the call's cell; what a
+/// pointer argument points to is shared with the callee (back edges only count if the callee
+/// writes through that parameter, which the walk decides).
+void Recorder::passArguments(const CallExpr *C, const std::string &Target,
+                             const FunctionDecl *Callee) {
+  SourceLocation L = C->getBeginLoc();
+  std::string Result = Cells.callCell(C);
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    const Expr *A = C->getArg(I);
+    std::string Param = "@" + Target + "|p" + std::to_string(I);
+    store(Cells.sources(A), Param, L);
+    bool Typed = Callee && I < Callee->getNumParams() &&
+                 pointeeRecordOf(Callee->getParamDecl(I)->getType());
+    if (!(A->getType()->isPointerType() || A->getType()->isArrayType()) || Typed)
+      continue;
+    flow(Cells.pointeeRead(A), "*" + Param, L, Flow::Alias);
+    flow("*" + Param, Cells.pointeeWrite(A), L, Flow::Back);
+  }
+  QualType Ret = Callee ? Callee->getReturnType() : C->getType();
+  if (!Ret->isVoidType())
+    flow("@" + Target + "|ret", Result, L);
+  if (isRawPointer(Ret))
+    flow("*@" + Target + "|ret", "*" + Result, L, Flow::Alias);
+  // A sizeof in the size of an allocation types the allocated object.
+  if (isRawPointer(Ret))
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      store(Cells.sources(C->getArg(I)), "a:" + Result, L);
+}
+
+class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
+public:
+  BodyVisitor(Recorder &R, ASTContext &Ctx) : R(R), Ctx(Ctx) {}
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign) {
+      R.assign(B->getLHS(), B->getRHS(), B->getOperatorLoc());
+      R.write(B->getLHS(), "=", classifyValue(B->getRHS(), Ctx), B->getOperatorLoc());
+    }
+    return true;
+  }
+  bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
+    R.store(R.Cells.sources(B->getRHS()), R.Cells.written(B->getLHS()), B->getOperatorLoc());
+    bool Counter = classifyValue(B->getRHS(), Ctx) == "constant";
+    R.write(B->getLHS(), B->getOpcodeStr(), Counter ? "counter" : "data", B->getOperatorLoc());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      R.write(U->getSubExpr(), U->isIncrementOp() ? "++" : "--", "counter", U->getOperatorLoc());
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->hasInit() && !isa<ParmVarDecl>(V) && !V->hasGlobalStorage()) {
+      R.initVar(V, V->getInit());
+      R.writeVar(V, classifyValue(V->getInit(), Ctx));
+    }
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (const Expr *E = S->getRetValue()) {
+      R.store(R.Cells.sources(E), "ret", S->getReturnLoc());
+      if (isRawPointer(E->getType()))
+        R.flow(R.Cells.pointeeRead(E), "*ret", S->getReturnLoc(), Flow::Alias);
+    }
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    R.call(C);
+    return true;
+  }
+  /// A cast between a raw and a typed pointer makes the typed object and the raw bytes one.
+  bool VisitCastExpr(CastExpr *C) {
+    QualType To = C->getType(), From = C->getSubExpr()->getType();
+    const RecordDecl *RTo = pointeeRecordOf(To), *RFrom = pointeeRecordOf(From);
+    if ((RTo && isRawPointer(From)) || (RFrom && isRawPointer(To))) {
+      const RecordDecl *RD = RTo ? RTo : RFrom;
+      std::string Raw = R.Cells.pointerCell(C->getSubExpr());
+      if (Raw.empty())
+        return true;
+      R.flow("*" + Raw, "o:" + recordKey(RD), C->getBeginLoc(), Flow::Alias);
+      R.flow("r:" + recordKey(RD), "*" + Raw, C->getBeginLoc(), Flow::Alias);
+    }
+    return true;
+  }
+  // Operands of sizeof are not evaluated: nothing in them is assigned or called.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
+
+private:
+  Recorder &R;
+  ASTContext &Ctx;
+};
+
+} // namespace
+
+FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
+  ASTContext &Ctx = Fn->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  FunctionSummary S;
+  S.Usr = usrOf(Fn->getCanonicalDecl());
+  S.Name = Fn->getNameAsString();
+  S.DefinedAt = locString(SM, Fn->getLocation(), Root, false);
+  S.InApp = !SM.isInSystemHeader(SM.getExpansionLoc(Fn->getLocation()));
+  S.NumParams = Fn->getNumParams();
+  S.ReturnsPointer = Fn->getReturnType()->isPointerType();
+  S.TrivialSignature = llvm::all_of(Fn->parameters(), [](const ParmVarDecl *P) {
+    QualType T = P->getType().getCanonicalType();
+    return T->isBuiltinType() || T->isEnumeralType();
+  });
+  Recorder R(Fn, Ctx, Root, S.Flows);
+  R.Summary = &S;
+  BodyVisitor V(R, Ctx);
+  V.TraverseStmt(Fn->getBody());
+  return S;
+}
+
+std::vector<Flow> globalInitFlows(const VarDecl *V, StringRef Root) {
+  std::vector<Flow> Flows;
+  if (!V->hasInit())
+    return Flows;
+  Recorder R(nullptr, V->getASTContext(), Root, Flows);
+  R.initVar(V, V->getInit());
+  return Flows;
+}
+
+} // namespace nvm

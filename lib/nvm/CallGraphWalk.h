@@ -1,0 +1,56 @@
+// The paper's FIFO worklist walk over TU summaries, from the load functions down.
+#ifndef NVM_CALLGRAPHWALK_H
+#define NVM_CALLGRAPHWALK_H
+
+#include "nvm/SummaryStore.h"
+#include "llvm/Support/Error.h"
+
+namespace nvm {
+
+/// The paper's optimizations (each can be switched off to measure it).
+struct WalkOptions {
+  bool SkipTrivialSignatures = true; ///< (a) no args or only non-pointer builtins
+  bool SkipLibraryBodies = true;     ///< (c) do not descend into system-header bodies
+  bool EachBodyOnce = true;          ///< (d) otherwise once per distinct call site
+  bool FollowFieldCallbacks = false; ///< follow calls through fields/globals to every
+                                     ///< function address stored there
+};
+
+struct VisitedFunction {
+  const FunctionSummary *Function;
+  size_t TU;
+  int Parent;          ///< index of the caller in Visited, -1 for a load function
+  std::string CallLoc; ///< where the caller calls it
+};
+
+struct SkippedFunction {
+  std::string Name, Reason, CallLoc;
+};
+
+struct WalkWarning {
+  std::string Loc, Message, Flag;
+};
+
+struct WalkResult {
+  std::vector<VisitedFunction> Visited;
+  std::vector<SkippedFunction> Skipped;
+  std::vector<WalkWarning> Warnings;
+  /// Indirect calls: caller index and call -> targets followed (empty: not followed).
+  std::map<std::pair<int, std::string>, std::vector<std::string>> IndirectTargets;
+
+  /// "load > f > g" for the visited function at Index.
+  std::vector<std::string> callChain(int Index) const;
+};
+
+/// Walks from LoadFunctions; fails if one of them is defined nowhere (with a suggestion).
+llvm::Expected<WalkResult> walkCallGraph(SummaryStore &Store,
+                                         const std::vector<std::string> &LoadFunctions,
+                                         const WalkOptions &Options);
+
+/// The function address flows into each cell from global initializers and the given bodies.
+std::map<std::string, std::vector<std::string>>
+functionAddressFlows(const SummaryStore &Store, const std::vector<const FunctionSummary *> &Fns);
+
+} // namespace nvm
+
+#endif

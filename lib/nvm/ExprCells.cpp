@@ -1,0 +1,215 @@
+// Expression-to-cell naming for the data-flow summaries.
+#include "nvm/ExprCells.h"
+#include "nvm/RecordNames.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Index/USRGeneration.h"
+
+using namespace clang;
+
+namespace nvm {
+
+std::string usrOf(const Decl *D) {
+  llvm::SmallString<128> Buf;
+  if (!index::generateUSRForDecl(D, Buf))
+    return std::string(Buf);
+  if (const auto *ND = dyn_cast<NamedDecl>(D))
+    return ND->getNameAsString();
+  return "?";
+}
+
+std::string ExprCells::callCell(const CallExpr *C) {
+  auto It = CallIds.try_emplace(C, CallIds.size());
+  return "c" + std::to_string(It.first->second);
+}
+
+std::string ExprCells::varCell(const VarDecl *V) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V))
+    if (P->getDeclContext() == Fn)
+      return "p" + std::to_string(P->getFunctionScopeIndex());
+  if (V->hasGlobalStorage() && !V->isStaticLocal())
+    return "g:" + V->getName().str();
+  const SourceManager &SM = V->getASTContext().getSourceManager();
+  unsigned Line = SM.getExpansionLineNumber(V->getLocation());
+  return "v:" + V->getName().str() + "@" + std::to_string(Line);
+}
+
+static const Expr *strip(const Expr *E) { return E ? E->IgnoreParenCasts() : nullptr; }
+
+std::string ExprCells::pointerCell(const Expr *E) {
+  E = strip(E);
+  if (!E)
+    return {};
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      return varCell(V);
+    return {};
+  }
+  if (isa<MemberExpr>(E))
+    return lvalueCell(E, false);
+  if (const auto *C = dyn_cast<CallExpr>(E))
+    return callCell(C);
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref)
+      return pointee(U->getSubExpr(), false);
+    if (U->isIncrementDecrementOp())
+      return pointerCell(U->getSubExpr());
+    return {};
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return pointee(AS->getBase(), false);
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->isAssignmentOp() || B->getOpcode() == BO_Comma)
+      return pointerCell(B->getOpcode() == BO_Comma ? B->getRHS() : B->getLHS());
+    // Pointer arithmetic stays inside the object the pointer operand points to.
+    if (B->isAdditiveOp())
+      return pointerCell(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS());
+    return {};
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return pointerCell(CO->getTrueExpr());
+  return {};
+}
+
+std::string ExprCells::pointee(const Expr *Ptr, bool ForWrite) {
+  if (!Ptr)
+    return {};
+  const Expr *E = Ptr->IgnoreParenImpCasts();
+  // An array names its own storage; &x points at x.
+  if (E->getType()->isArrayType())
+    return lvalueCell(E, ForWrite);
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    return lvalueCell(U->getSubExpr(), ForWrite);
+  // The most specific record seen through the casts decides a typed pointee.
+  for (const Expr *Cur = Ptr;;) {
+    if (const RecordDecl *RD = pointeeRecordOf(Cur->getType()))
+      return (ForWrite ? "o:" : "r:") + recordKey(RD);
+    const Expr *Next = Cur->IgnoreParens();
+    if (const auto *CE = dyn_cast<CastExpr>(Next))
+      Cur = CE->getSubExpr();
+    else if (Next != Cur)
+      Cur = Next;
+    else
+      break;
+  }
+  std::string Cell = pointerCell(Ptr);
+  return Cell.empty() ? std::string() : "*" + Cell;
+}
+
+std::string ExprCells::lvalueCell(const Expr *E, bool ForWrite) {
+  E = E->IgnoreParens();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      if (V->hasGlobalStorage() && !V->isStaticLocal())
+        return varCell(V);
+  if (const RecordDecl *RD = E->getType()->getAsRecordDecl();
+      RD && !isa<MemberExpr>(E))
+    return (ForWrite ? "o:" : "r:") + recordKey(RD);
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+      return varCell(V);
+    return {};
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (!FD)
+      return {};
+    // Fields of a global object keep the global's name: those are the roots.
+    if (!ME->isArrow()) {
+      std::string Base = lvalueCell(ME->getBase(), ForWrite);
+      if (llvm::StringRef(Base).startswith("g:"))
+        return Base + "." + FD->getName().str();
+    }
+    return "f:" + recordKey(FD->getParent()) + "." + FD->getName().str();
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
+    return pointee(U->getSubExpr(), ForWrite);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return pointee(AS->getBase(), ForWrite);
+  if (const auto *CL = dyn_cast<CompoundLiteralExpr>(E))
+    return lvalueCell(CL->getInitializer(), ForWrite);
+  return {};
+}
+
+std::string ExprCells::written(const Expr *E) { return lvalueCell(E, true); }
+std::string ExprCells::readFrom(const Expr *E) { return lvalueCell(E, false); }
+
+std::vector<std::string> ExprCells::sources(const Expr *E) {
+  std::vector<std::string> Out;
+  addSources(E, Out);
+  return Out;
+}
+
+void ExprCells::addSources(const Expr *E, std::vector<std::string> &Out) {
+  if (!E)
+    return;
+  E = E->IgnoreParenCasts();
+  if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *V = dyn_cast<VarDecl>(DR->getDecl())) {
+      // An array-typed name stands for its address, not for its contents.
+      if (!V->getType()->isArrayType())
+        Out.push_back(lvalueCell(E, false));
+    } else if (const auto *F = dyn_cast<FunctionDecl>(DR->getDecl())) {
+      Out.push_back("fn:" + usrOf(F->getCanonicalDecl()));
+    }
+    return;
+  }
+  if (isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
+    if (!E->getType()->isArrayType())
+      if (std::string C = lvalueCell(E, false); !C.empty())
+        Out.push_back(C);
+    return;
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    if (U->getOpcode() == UO_Deref) {
+      if (std::string C = pointee(U->getSubExpr(), false); !C.empty())
+        Out.push_back(C);
+    } else if (U->getOpcode() == UO_AddrOf) {
+      // Only a function's address carries information (the callee of an indirect call).
+      if (const auto *DR = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
+        if (isa<FunctionDecl>(DR->getDecl()))
+          addSources(DR, Out);
+    } else {
+      addSources(U->getSubExpr(), Out);
+    }
+    return;
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Comma || B->isAssignmentOp())
+      return addSources(B->getOpcode() == BO_Comma ? B->getRHS() : B->getLHS(), Out);
+    addSources(B->getLHS(), Out);
+    addSources(B->getRHS(), Out);
+    return;
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    addSources(CO->getTrueExpr(), Out);
+    addSources(CO->getFalseExpr(), Out);
+    return;
+  }
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    Out.push_back(callCell(C));
+    return;
+  }
+  if (const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
+    if (S->getKind() == UETT_SizeOf)
+      if (const RecordDecl *RD = recordOf(S->getTypeOfArgument()))
+        Out.push_back("sz:" + recordKey(RD));
+    return;
+  }
+  if (const auto *SE = dyn_cast<StmtExpr>(E)) {
+    if (const auto *Body = SE->getSubStmt(); Body && !Body->body_empty())
+      if (const auto *Last = dyn_cast<Expr>(Body->body_back()))
+        addSources(Last, Out);
+    return;
+  }
+  if (isa<IntegerLiteral, FloatingLiteral, CharacterLiteral, StringLiteral, OffsetOfExpr,
+          GNUNullExpr, AddrLabelExpr>(E))
+    return;
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      addSources(CE, Out);
+}
+
+} // namespace nvm

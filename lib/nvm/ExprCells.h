@@ -1,0 +1,47 @@
+// Names the abstract memory cells an expression reads, writes or points to (see Summary.h
+// for the cell vocabulary). Field-based: every object of a record shares its field cells.
+#ifndef NVM_EXPRCELLS_H
+#define NVM_EXPRCELLS_H
+
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+#include <string>
+#include <vector>
+
+namespace nvm {
+
+class ExprCells {
+public:
+  explicit ExprCells(const clang::FunctionDecl *Fn) : Fn(Fn) {}
+
+  /// Cells whose data the value of E is computed from.
+  std::vector<std::string> sources(const clang::Expr *E);
+  /// The cell an assignment to l-value E writes, or empty when unknown.
+  std::string written(const clang::Expr *E);
+  /// The cell an l-value E is read from, or empty.
+  std::string readFrom(const clang::Expr *E);
+  /// What the pointer (or array) value Ptr points to, for reading / for writing.
+  std::string pointeeRead(const clang::Expr *Ptr) { return pointee(Ptr, false); }
+  std::string pointeeWrite(const clang::Expr *Ptr) { return pointee(Ptr, true); }
+  /// The result cell of a call ("c<n>"), numbered in order of first sight.
+  std::string callCell(const clang::CallExpr *C);
+  /// The cell of a variable: "p<i>", "v:<name>@<line>" or "g:<name>".
+  std::string varCell(const clang::VarDecl *V);
+  /// The cell holding the pointer value of E (a variable, a field, a call result), or empty.
+  std::string pointerCell(const clang::Expr *E);
+
+private:
+  std::string pointee(const clang::Expr *Ptr, bool ForWrite);
+  std::string lvalueCell(const clang::Expr *E, bool ForWrite);
+  void addSources(const clang::Expr *E, std::vector<std::string> &Out);
+
+  const clang::FunctionDecl *Fn;
+  llvm::DenseMap<const clang::CallExpr *, unsigned> CallIds;
+};
+
+/// USR of a declaration (stable across TUs), or its name when no USR can be made.
+std::string usrOf(const clang::Decl *D);
+
+} // namespace nvm
+
+#endif

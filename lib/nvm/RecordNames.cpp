@@ -1,0 +1,76 @@
+// Record identity: the one place that decides how a struct or union is named and keyed.
+#include "nvm/RecordNames.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace nvm {
+
+const RecordDecl *recordOf(QualType T) {
+  for (int Depth = 0; !T.isNull() && Depth < 16; ++Depth) {
+    T = T.getCanonicalType();
+    if (const auto *RT = T->getAs<RecordType>())
+      return RT->getDecl()->getDefinition() ? RT->getDecl()->getDefinition() : RT->getDecl();
+    if (T->isPointerType())
+      T = T->getPointeeType();
+    else if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
+const RecordDecl *pointeeRecordOf(QualType T) {
+  if (T.isNull())
+    return nullptr;
+  T = T.getCanonicalType();
+  QualType P;
+  if (T->isPointerType())
+    P = T->getPointeeType();
+  else if (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+    P = AT->getElementType();
+  else
+    return nullptr;
+  if (const auto *RT = P.getCanonicalType()->getAs<RecordType>())
+    return RT->getDecl()->getDefinition() ? RT->getDecl()->getDefinition() : RT->getDecl();
+  return nullptr;
+}
+
+std::string typedefNameOf(const RecordDecl *RD) {
+  if (const TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
+    return TD->getName().str();
+  return {};
+}
+
+std::string recordKey(const RecordDecl *RD) {
+  std::string Kind = RD->isUnion() ? "union" : "struct";
+  if (!RD->getName().empty())
+    return Kind + " " + RD->getName().str();
+  std::string TD = typedefNameOf(RD);
+  if (!TD.empty())
+    return Kind + " " + TD;
+  // An anonymous member record is named by the field that holds it.
+  if (const auto *Outer = dyn_cast<RecordDecl>(RD->getDeclContext()))
+    for (const FieldDecl *F : Outer->fields())
+      if (recordOf(F->getType()) == RD)
+        return recordKey(Outer) + "::" + (F->getName().empty() ? "(anonymous)" : F->getName().str());
+  const SourceManager &SM = RD->getASTContext().getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(RD->getLocation()));
+  return Kind + " (anonymous at " + (P.isValid() ? std::string(P.getFilename()) + ":" +
+                                                    std::to_string(P.getLine())
+                                              : std::string("?")) + ")";
+}
+
+bool isRawPointer(QualType T) {
+  if (T.isNull())
+    return false;
+  T = T.getCanonicalType();
+  if (!T->isPointerType())
+    return false;
+  QualType P = T->getPointeeType().getCanonicalType();
+  return !P->isRecordType() && !P->isFunctionType();
+}
+
+} // namespace nvm

@@ -1,0 +1,36 @@
+// Formatting of source locations relative to the analysed project's root.
+#include "nvm/SourceLocations.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace nvm {
+
+std::string relativePath(StringRef Path, StringRef Root) {
+  SmallString<256> Abs(Path);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  if (Root.empty())
+    return std::string(Abs);
+  SmallString<256> R(Root);
+  sys::path::remove_dots(R, true);
+  StringRef A = Abs;
+  if (A.consume_front(R) && (A.empty() || sys::path::is_separator(A.front())))
+    return A.ltrim('/').str();
+  return std::string(Abs);
+}
+
+std::string locString(const clang::SourceManager &SM, clang::SourceLocation Loc, StringRef Root,
+                      bool WithColumn) {
+  if (Loc.isInvalid())
+    return "<unknown>";
+  clang::PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
+  if (P.isInvalid())
+    return "<unknown>";
+  std::string S = relativePath(P.getFilename(), Root) + ":" + std::to_string(P.getLine());
+  if (WithColumn)
+    S += ":" + std::to_string(P.getColumn());
+  return S;
+}
+
+} // namespace nvm

@@ -1,0 +1,104 @@
+// The per-translation-unit summary: everything the walk needs, so that a TU is parsed once.
+#ifndef NVM_SUMMARY_H
+#define NVM_SUMMARY_H
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include <string>
+#include <vector>
+
+namespace nvm {
+
+/// Bump when the summary layout or its extraction rules change: cached summaries of
+/// another version are ignored.
+inline constexpr int SummaryVersion = 3;
+
+/// A field of a record, with the record its type points to (if any).
+struct FieldInfo {
+  std::string Name;
+  std::string Type;
+  std::string PointeeRecord; ///< record key reached through pointers/arrays, or empty
+};
+
+/// A struct or union definition.
+struct RecordInfo {
+  std::string Key;                       ///< stable identity: "struct tag", or "typedef name"
+  std::string Name;                      ///< typedef name if any, else the tag
+  std::string Tag;                       ///< empty for anonymous records
+  std::vector<std::string> TypedefNames; ///< every typedef naming this record
+  std::string Kind;                      ///< "struct" or "union"
+  std::string DefinedAt;                 ///< file:line
+  bool InApp = false;                    ///< defined in the application, not a system header
+  std::vector<FieldInfo> Fields;
+};
+
+/// A modification of an l-value (paper mode's evidence).
+struct WriteSite {
+  std::string Loc;                  ///< file:line:col
+  std::string Op;                   ///< "=", "+=", "++", "memcpy", ...
+  std::string Target;               ///< the l-value as written
+  std::vector<std::string> Records; ///< record keys the l-value is typed by or goes through
+  std::vector<std::string> Fields;  ///< "record-key.field" written
+  std::string Value;                ///< what is stored: constant, counter, text or data
+};
+
+/// A call in a function body.
+struct CallSite {
+  std::string Loc;
+  std::string CalleeUsr;  ///< empty for calls through function pointers
+  std::string CalleeName; ///< callee, or the pointer expression as written
+  std::string CalleeCell; ///< for indirect calls: the cell holding the pointer, if known
+  std::vector<std::string> Resolved; ///< USRs of the targets named right at the call
+};
+
+/// One edge of the data-flow graph of a function (precise and backtrack modes). Cells are
+/// named: "v:<name>@<line>" locals, "p<i>" params, "ret", "c<n>" call results, "g:<global>"
+/// globals (with ".field" paths), "f:<record>.<field>" fields, "o:<record>" whole objects,
+/// "r:<record>" reads of whole objects, "*<cell>" what a raw pointer points to, "@<usr>|p<i>" /
+/// "@<usr>|ret" other functions' parameters and results, "fn:<usr>" a function's address,
+/// "sz:<record>" a sizeof, "LOAD" data read from outside, "SINK" data written to outside.
+struct Flow {
+  enum KindT : char {
+    Store = 's', ///< data is stored into To (an assignment, a copy, a read into a buffer)
+    Alias = 'a', ///< To sees what From holds because two pointers share a pointee
+    Back = 'b',  ///< a callee's writes through its parameter From reach the caller's To
+  };
+  std::string From;
+  std::string To;
+  std::string Loc;
+  KindT Kind = Store;
+};
+
+/// Everything the walk needs to know about one function with a body.
+struct FunctionSummary {
+  std::string Usr;
+  std::string Name;
+  std::string DefinedAt;
+  bool InApp = false;           ///< body is in the application (not a system header)
+  bool TrivialSignature = false; ///< no parameters, or only non-pointer builtins
+  bool ReturnsPointer = false;
+  unsigned NumParams = 0;
+  std::vector<WriteSite> Writes;
+  std::vector<CallSite> Calls;
+  std::vector<Flow> Flows;
+};
+
+/// The summary of one translation unit.
+struct TUSummary {
+  std::string File;
+  bool Parsed = true;               ///< false when the TU had errors (results may be incomplete)
+  std::vector<std::string> Errors;  ///< first diagnostics of a TU that did not parse
+  std::vector<RecordInfo> Records;
+  std::vector<FunctionSummary> Functions;
+  std::vector<Flow> GlobalFlows; ///< from initializers of globals (e.g. tables of callbacks)
+  /// Globals of record type, or pointer to one: "g:<name>" -> record key.
+  std::vector<std::pair<std::string, std::string>> GlobalRecords;
+};
+
+llvm::json::Value toJSON(const TUSummary &S);
+/// Reads a summary back; fails on anything that is not a summary of this version.
+llvm::Expected<TUSummary> summaryFromJSON(const llvm::json::Value &V);
+
+} // namespace nvm
+
+#endif

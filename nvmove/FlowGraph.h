@@ -1,0 +1,71 @@
+// The data-flow graph of the walked functions: summary cells made global (qualified by their
+// function), calls wired to their callees, and reachability with the edge that reached a cell.
+#ifndef NVMOVE_FLOWGRAPH_H
+#define NVMOVE_FLOWGRAPH_H
+
+#include "nvm/CallGraphWalk.h"
+#include "llvm/ADT/StringMap.h"
+#include <set>
+
+namespace nvm::infer {
+
+class FlowGraph {
+public:
+  struct Edge {
+    unsigned From, To;
+    std::string Loc;
+    int Function; ///< index in WalkResult::Visited, or -1 (global initializer)
+    Flow::KindT Kind;
+  };
+
+  /// Builds the graph of the given functions (indices into Walk.Visited, or all of Fns).
+  FlowGraph(const std::vector<const FunctionSummary *> &Fns,
+            const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect,
+            bool UnknownCallsRead);
+
+  void addEdge(const std::string &From, const std::string &To, const std::string &Loc,
+               int Function, Flow::KindT Kind);
+  unsigned node(const std::string &Cell);
+  std::optional<unsigned> find(llvm::StringRef Cell) const;
+  const std::string &name(unsigned N) const { return Names[N]; }
+  size_t size() const { return Names.size(); }
+  const Edge &edge(unsigned E) const { return Edges[E]; }
+
+  /// For each node: the edge that first reached it from Sources (-1: a source; -2: not
+  /// reached). Reverse follows edges backwards; StoresOnly ignores alias edges.
+  std::vector<int> reach(const std::vector<unsigned> &Sources, bool Reverse,
+                         bool StoresOnly = false) const;
+
+  /// The cells on the path that reached N, source first, at most Max of them.
+  std::vector<std::string> path(const std::vector<int> &Parents, unsigned N, bool Reverse,
+                                unsigned Max = 8) const;
+
+  /// An edge with a statement that reads or writes cell N (-1 if none).
+  int firstUse(unsigned N) const;
+
+  /// Parameters each function writes through (what callers' pointers then see).
+  const std::map<std::string, std::set<unsigned>> &writesThrough() const { return Writes; }
+
+private:
+  void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns);
+  std::vector<std::string> targetsOf(const std::string &Placeholder, int Fn,
+                                     const std::string &Loc) const;
+
+  std::vector<std::string> Names;
+  llvm::StringMap<unsigned> Ids;
+  std::vector<Edge> Edges;
+  std::vector<std::vector<unsigned>> Out, In;
+  std::map<std::string, std::set<unsigned>> Writes;
+  const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect;
+  bool UnknownCallsRead;
+};
+
+/// A cell of function FnUsr's summary, named globally.
+std::string qualifyCell(llvm::StringRef Cell, llvm::StringRef FnUsr);
+
+/// A qualified cell as a person reads it: "rdbLoadObject: o", "robj.ptr", "*createObject: ptr".
+std::string prettyCell(llvm::StringRef Cell);
+
+} // namespace nvm::infer
+
+#endif

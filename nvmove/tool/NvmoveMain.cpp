@@ -1,0 +1,163 @@
+// nvmove command line: parses options, runs the analysis, writes the report, picks the exit code.
+#include "Inference.h"
+#include "ReportWriter.h"
+#include "nvm/CompileDatabase.h"
+#include "nvm/Version.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+#include <chrono>
+
+using namespace llvm;
+using namespace nvm;
+
+static cl::OptionCategory Category("nvmove options");
+
+static cl::opt<std::string> BuildPath("p", cl::desc("Directory holding compile_commands.json (or the file itself)"),
+                                      cl::value_desc("dir"), cl::Required, cl::cat(Category));
+static cl::list<std::string> LoadFunctions("load-function",
+                                           cl::desc("A function that rebuilds in-memory state from storage at start-up (repeatable)"),
+                                           cl::value_desc("name"), cl::OneOrMore, cl::cat(Category));
+static cl::list<std::string> Sources(cl::Positional, cl::desc("[source files ...]"), cl::cat(Category));
+static cl::opt<infer::Mode> AnalysisMode(
+    "mode", cl::desc("Analysis mode"), cl::init(infer::Mode::Precise),
+    cl::values(clEnumValN(infer::Mode::Precise, "precise", "loaded data and what it becomes reachable from (default)"),
+               clEnumValN(infer::Mode::Paper, "paper", "the NVMOVE paper's walk: every record type assigned"),
+               clEnumValN(infer::Mode::Backtrack, "backtrack", "back-track from write/fwrite/pwrite to serialized types")),
+    cl::cat(Category));
+enum class Format { Text, Json };
+static cl::opt<Format> OutputFormat("format", cl::desc("Output format"), cl::init(Format::Text),
+                                    cl::values(clEnumValN(Format::Text, "text", "human-readable summary"),
+                                               clEnumValN(Format::Json, "json", "the persistent-types JSON (schema 1)")),
+                                    cl::cat(Category));
+static cl::opt<std::string> OutputFile("o", cl::desc("Write the result to this file instead of stdout"),
+                                       cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> SkipTrivial("skip-trivial-signatures", cl::init(true),
+                                 cl::desc("Optimization (a): do not enter functions without pointer or non-builtin parameters"),
+                                 cl::cat(Category));
+static cl::opt<bool> LibcCopies("libc-copies-assign", cl::init(true),
+                                cl::desc("Optimization (b): treat memcpy/strcpy/sprintf/... as assignments to their destination"),
+                                cl::cat(Category));
+static cl::opt<bool> SkipLibrary("skip-library-bodies", cl::init(true),
+                                 cl::desc("Optimization (c): do not descend into function bodies from system headers"),
+                                 cl::cat(Category));
+static cl::opt<bool> EachOnce("each-body-once", cl::init(true),
+                              cl::desc("Optimization (d): analyse each function body once (otherwise once per call site)"),
+                              cl::cat(Category));
+static cl::opt<bool> UnknownReads("unknown-calls-read", cl::init(true),
+                                  cl::desc("Precise mode: a call through a pointer that cannot be followed may fill its buffer arguments"),
+                                  cl::cat(Category));
+static cl::opt<bool> AllTUs("all-tus", cl::desc("Parse every TU, not only those the walk needs (exact total of types defined)"),
+                            cl::cat(Category));
+static cl::opt<unsigned> Jobs("j", cl::desc("Parse this many TUs in parallel (default: one per core)"),
+                              cl::init(0), cl::cat(Category));
+static cl::opt<std::string> CacheDir("cache-dir", cl::desc("Where per-TU summaries are cached (default: ~/.cache/nvmove)"),
+                                     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> NoCache("no-cache", cl::desc("Neither read nor write the summary cache"), cl::cat(Category));
+static cl::opt<std::string> RootDir("root", cl::desc("Print paths relative to this directory (default: the compile database's)"),
+                                    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> Quiet("quiet", cl::desc("Do not report parsing progress on stderr"), cl::cat(Category));
+
+static cl::extrahelp MoreHelp(R"(
+Exit codes:
+  0  success
+  1  error: no result, or a result that cannot be trusted
+  2  completed, but some translation units did not parse: results may be incomplete
+
+Example:
+  nvmove -p build/redis --load-function=rdbLoad --format=json -o types.json
+)");
+
+static int fail(const Twine &Msg) {
+  WithColor::error(errs(), "nvmove") << Msg << "\n";
+  return 1;
+}
+
+static std::string defaultCacheDir() {
+  SmallString<256> Dir;
+  if (auto X = sys::Process::GetEnv("XDG_CACHE_HOME"); X && !X->empty())
+    Dir = *X;
+  else if (!sys::path::home_directory(Dir))
+    return {};
+  else
+    sys::path::append(Dir, ".cache");
+  sys::path::append(Dir, "nvmove");
+  return std::string(Dir);
+}
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "nvmove " NVM_VERSION " (git " NVM_GIT_REV "), built with LLVM " NVM_LLVM_VERSION "\n";
+  });
+  if (!cl::ParseCommandLineOptions(argc, argv, "nvmove: infer the persistent types of a C program\n"))
+    return 1;
+
+  if (!OutputFile.empty()) {
+    SmallString<256> Parent(OutputFile);
+    sys::fs::make_absolute(Parent);
+    sys::path::remove_filename(Parent);
+    if (!sys::fs::is_directory(Parent) || sys::fs::access(Parent, sys::fs::AccessMode::Write))
+      return fail("cannot write output '" + OutputFile + "': directory does not exist or is not writable");
+    if (sys::fs::is_directory(OutputFile))
+      return fail("cannot write output '" + OutputFile + "': it is a directory");
+  }
+  auto DB = loadCompileDatabase(BuildPath);
+  if (!DB)
+    return fail(toString(DB.takeError()));
+  auto Commands = selectCommands(**DB, Sources);
+  if (!Commands)
+    return fail(toString(Commands.takeError()));
+  if (Commands->empty())
+    return fail("the compilation database lists no C translation units");
+
+  StoreOptions SO;
+  SmallString<256> Root(RootDir.empty() ? std::string(BuildPath) : std::string(RootDir));
+  sys::fs::make_absolute(Root);
+  if (!sys::fs::is_directory(Root))
+    sys::path::remove_filename(Root);
+  SO.Root = std::string(Root);
+  SO.CacheDir = NoCache ? "" : CacheDir.empty() ? defaultCacheDir() : std::string(CacheDir);
+  SO.Jobs = Jobs;
+  SO.Progress = !Quiet;
+  size_t InDatabase = Commands->size();
+  SummaryStore Store(std::move(*Commands), SO);
+
+  infer::InferenceOptions IO;
+  IO.AnalysisMode = AnalysisMode;
+  IO.Walk.SkipTrivialSignatures = SkipTrivial;
+  IO.Walk.SkipLibraryBodies = SkipLibrary;
+  IO.Walk.EachBodyOnce = EachOnce;
+  IO.LibcCopiesAssign = LibcCopies;
+  IO.UnknownCallsRead = UnknownReads;
+  IO.AllTranslationUnits = AllTUs;
+
+  auto Start = std::chrono::steady_clock::now();
+  auto Result = infer::inferPersistentTypes(Store, LoadFunctions, IO);
+  if (!Result)
+    return fail(toString(Result.takeError()));
+  double Total = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+
+  infer::RunFacts Facts;
+  Facts.Translation = Store.stats();
+  Facts.TUsInDatabase = InDatabase;
+  Facts.AnalysisSeconds = Total; // parsing happens inside the walk, on demand
+  Facts.ParseSeconds = 0;
+  for (const std::string &TU : Result->IncompleteTUs)
+    WithColor::warning(errs(), "nvmove") << "translation unit did not parse: " << TU << "\n";
+
+  auto Emit = [&](raw_ostream &OS) {
+    if (OutputFormat == Format::Json)
+      OS << formatv("{0:2}", infer::toJSON(*Result, Facts)) << "\n";
+    else
+      infer::writeText(OS, *Result, Facts);
+    return Error::success();
+  };
+  if (Error E = writeToOutput(OutputFile.empty() ? std::string("-") : std::string(OutputFile), Emit))
+    return fail("cannot write output '" + OutputFile + "': " + toString(std::move(E)));
+  return Result->IncompleteTUs.empty() ? 0 : 2;
+}

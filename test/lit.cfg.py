@@ -1,0 +1,30 @@
+# lit configuration of the nvmove test suite (the CMake-generated lit.site.cfg.py loads it).
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "nvmove"
+# lit's internal shell: the same RUN lines work wherever lit does.
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".test"]
+# Shared split-file sections live in Inputs/ and are not tests themselves.
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = config.nvmove_test_exec_root
+
+llvm_config.use_default_substitutions()
+
+# No test may touch the user's summary cache: point the default location into the
+# build tree, and have %nvmove skip the cache altogether (a cache hit would hide a
+# change to the extraction rules). --quiet keeps parse progress out of checked stderr.
+config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-cache")
+
+nvmove = os.path.join(config.nvmove_tools_dir, "nvmove")
+config.substitutions.append(("%nvmove", nvmove + " --no-cache --quiet"))
+
+llvm_config.add_tool_substitutions(
+    [ToolSubst("nvmove", command=nvmove)] +
+    [ToolSubst(t, unresolved="fatal") for t in ("FileCheck", "not", "split-file")],
+    [config.llvm_tools_dir])
