@@ -30,6 +30,7 @@ public:
   const std::string &name(unsigned N) const { return Names[N]; }
   size_t size() const { return Names.size(); }
   const Edge &edge(unsigned E) const { return Edges[E]; }
+  unsigned edges() const { return Edges.size(); }
 
   /// For each node: the edge that first reached it from Sources (-1: a source; -2: not
   /// reached). Reverse follows edges backwards; StoresOnly ignores alias edges.

@@ -86,10 +86,7 @@ Expected<InferenceResult> inferPersistentTypes(SummaryStore &Store,
   InferenceResult R;
   R.AnalysisMode = Options.AnalysisMode;
   R.LoadFunctions = Loads;
-  WalkOptions Walk = Options.Walk;
-  if (Options.AnalysisMode == Mode::Precise)
-    Walk.FollowFieldCallbacks = true;
-  Expected<WalkResult> W = walkCallGraph(Store, Loads, Walk);
+  Expected<WalkResult> W = walkCallGraph(Store, Loads, Options.Walk);
   if (!W)
     return W.takeError();
   R.Walk = std::move(*W);

@@ -189,6 +189,7 @@ private:
         Work.push_back(Rec);
     for (const auto &[Key, T] : Found)
       Work.push_back(Key);
+    std::multimap<std::string, std::string> StoredInto = objectsStoredInFields();
     while (!Work.empty()) {
       std::string Key = Work.back();
       Work.pop_back();
@@ -198,6 +199,9 @@ private:
         for (const FieldInfo &F : Rec->second.Fields)
           if (Candidates.count(F.PointeeRecord) || Found.count(F.PointeeRecord))
             Work.push_back(F.PointeeRecord);
+      auto [B, E] = StoredInto.equal_range(Key);
+      for (auto It = B; It != E; ++It)
+        Work.push_back(It->second);
     }
     for (const auto &[Key, Via] : Candidates) {
       if (!Reached.count(Key))
@@ -229,6 +233,19 @@ private:
         R.Roots.push_back(std::move(Rt));
     }
     llvm::sort(R.Roots, [](const Root &A, const Root &B) { return A.Global < B.Global; });
+  }
+
+  /// Record -> records whose objects the walk stores into its untyped (void *) fields: the
+  /// links a dict value or a robj's ptr makes, which field types do not show.
+  std::multimap<std::string, std::string> objectsStoredInFields() const {
+    std::multimap<std::string, std::string> Out;
+    for (unsigned E = 0; E < Graph.edges(); ++E) {
+      const FlowGraph::Edge &Ed = Graph.edge(E);
+      StringRef From = Graph.name(Ed.From), To = Graph.name(Ed.To);
+      if (From.startswith("r:") && To.startswith("*f:"))
+        Out.insert({To.drop_front(3).rsplit('.').first.str(), From.drop_front(2).str()});
+    }
+    return Out;
   }
 
   /// "server.db" -> the record server.db points to, following field types.

@@ -77,7 +77,21 @@ public:
             Flow::KindT Kind = Flow::Store) {
     if (From.empty() || To.empty() || From == To)
       return;
+    if (Kind == Flow::Alias && !keepAlias(From, To))
+      return;
     Flows.push_back({From, To, loc(L), Kind});
+  }
+
+  /// Generic containers keep objects of every type behind one void* field (list values,
+  /// dict values): reading such a field back as a typed object must not give that type what
+  /// every other object stored there holds. A typed object read back into a fresh allocation
+  /// is not new data either.
+  static bool keepAlias(llvm::StringRef From, llvm::StringRef To) {
+    if (To.startswith("o:") && (From.startswith("*f:") || From.startswith("*g:")))
+      return false;
+    if (From.startswith("r:") && To.startswith("*c"))
+      return false;
+    return true;
   }
 
   void store(const std::vector<std::string> &Srcs, const std::string &To, SourceLocation L) {
@@ -319,6 +333,8 @@ void Recorder::passArguments(const CallExpr *C, const std::string &Target,
     if (!(A->getType()->isPointerType() || A->getType()->isArrayType()) || Typed)
       continue;
     flow(Cells.pointeeRead(A), "*" + Param, L, Flow::Alias);
+    if (!Callee && !isRawPointer(A->getType()))
+      continue; // an unknown callee is assumed to fill byte buffers, not typed objects
     flow("*" + Param, Cells.pointeeWrite(A), L, Flow::Back);
   }
   QualType Ret = Callee ? Callee->getReturnType() : C->getType();
@@ -343,8 +359,9 @@ public:
     }
     return true;
   }
+  // Compound assignments accumulate (sizes, counts, offsets): the paper's walk sees them as
+  // writes, but they carry no loaded data of their own into the l-value.
   bool VisitCompoundAssignOperator(CompoundAssignOperator *B) {
-    R.store(R.Cells.sources(B->getRHS()), R.Cells.written(B->getLHS()), B->getOperatorLoc());
     bool Counter = classifyValue(B->getRHS(), Ctx) == "constant";
     R.write(B->getLHS(), B->getOpcodeStr(), Counter ? "counter" : "data", B->getOperatorLoc());
     return true;

@@ -51,6 +51,9 @@ static cl::opt<bool> EachOnce("each-body-once", cl::init(true),
 static cl::opt<bool> UnknownReads("unknown-calls-read", cl::init(true),
                                   cl::desc("Precise mode: a call through a pointer that cannot be followed may fill its buffer arguments"),
                                   cl::cat(Category));
+static cl::opt<bool> FollowCallbacks("follow-callbacks", cl::init(false),
+                                     cl::desc("Follow calls through struct fields and globals to every function whose address is stored there"),
+                                     cl::cat(Category));
 static cl::opt<bool> AllTUs("all-tus", cl::desc("Parse every TU, not only those the walk needs (exact total of types defined)"),
                             cl::cat(Category));
 static cl::opt<unsigned> Jobs("j", cl::desc("Parse this many TUs in parallel (default: one per core)"),
@@ -132,6 +135,7 @@ int main(int argc, char **argv) {
   IO.Walk.SkipTrivialSignatures = SkipTrivial;
   IO.Walk.SkipLibraryBodies = SkipLibrary;
   IO.Walk.EachBodyOnce = EachOnce;
+  IO.Walk.FollowFieldCallbacks = FollowCallbacks;
   IO.LibcCopiesAssign = LibcCopies;
   IO.UnknownCallsRead = UnknownReads;
   IO.AllTranslationUnits = AllTUs;
