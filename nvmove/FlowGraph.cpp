@@ -9,10 +9,13 @@ namespace nvm::infer {
 
 static bool isGlobalCell(StringRef C) {
   return C.startswith("f:") || C.startswith("o:") || C.startswith("r:") || C.startswith("g:") ||
-         C.startswith("sz:") || C.startswith("fn:") || C == "LOAD" || C == "SINK";
+         C.startswith("sz:") || C.startswith("fn:") || C == "LOAD" || C == "SINK" ||
+         C == "ALLOC";
 }
 
 std::string qualifyCell(StringRef Cell, StringRef FnUsr) {
+  if (Cell.consume_front("w:"))
+    return "w:" + qualifyCell(Cell, FnUsr);
   if (Cell.consume_front("*"))
     return "*" + qualifyCell(Cell, FnUsr);
   if (Cell.consume_front("@"))
@@ -73,6 +76,10 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
   unsigned F = node(From), T = node(To);
   if (F == T)
     return;
+  if (Kind == Flow::Base) {
+    BaseUses.push_back({F, T, Loc, Function, Kind});
+    return;
+  }
   Edges.push_back({F, T, Loc, Function, Kind});
   Out[F].push_back(Edges.size() - 1);
   In[T].push_back(Edges.size() - 1);
@@ -234,6 +241,14 @@ int FlowGraph::firstUse(unsigned N) const {
 
 std::vector<int> FlowGraph::reach(const std::vector<unsigned> &Sources, bool Reverse,
                                   bool StoresOnly) const {
+  return reachIf(
+      Sources, Reverse, [&](const Edge &E) { return !StoresOnly || E.Kind == Flow::Store; },
+      [](unsigned) { return true; });
+}
+
+std::vector<int> FlowGraph::reachIf(const std::vector<unsigned> &Sources, bool Reverse,
+                                    function_ref<bool(const Edge &)> Follow,
+                                    function_ref<bool(unsigned)> Expand) const {
   std::vector<int> Parent(Names.size(), -2);
   std::deque<unsigned> Queue;
   for (unsigned S : Sources) {
@@ -243,9 +258,11 @@ std::vector<int> FlowGraph::reach(const std::vector<unsigned> &Sources, bool Rev
   while (!Queue.empty()) {
     unsigned N = Queue.front();
     Queue.pop_front();
+    if (Parent[N] >= 0 && !Expand(N))
+      continue;
     for (unsigned E : (Reverse ? In : Out)[N]) {
       const Edge &Ed = Edges[E];
-      if (StoresOnly && Ed.Kind != Flow::Store)
+      if (!Follow(Ed))
         continue;
       unsigned Next = Reverse ? Ed.From : Ed.To;
       if (Parent[Next] != -2)

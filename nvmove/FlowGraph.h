@@ -4,6 +4,7 @@
 #define NVMOVE_FLOWGRAPH_H
 
 #include "nvm/CallGraphWalk.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <set>
 
@@ -31,15 +32,25 @@ public:
   size_t size() const { return Names.size(); }
   const Edge &edge(unsigned E) const { return Edges[E]; }
   unsigned edges() const { return Edges.size(); }
+  const std::vector<unsigned> &inEdges(unsigned N) const { return In[N]; }
 
   /// For each node: the edge that first reached it from Sources (-1: a source; -2: not
   /// reached). Reverse follows edges backwards; StoresOnly ignores alias edges.
   std::vector<int> reach(const std::vector<unsigned> &Sources, bool Reverse,
                          bool StoresOnly = false) const;
 
+  /// Like reach(), following only edges Follow accepts and expanding only nodes Expand accepts
+  /// (a node that is not expanded is still reached).
+  std::vector<int> reachIf(const std::vector<unsigned> &Sources, bool Reverse,
+                           llvm::function_ref<bool(const Edge &)> Follow,
+                           llvm::function_ref<bool(unsigned)> Expand) const;
+
   /// The cells on the path that reached N, source first, at most Max of them.
   std::vector<std::string> path(const std::vector<int> &Parents, unsigned N, bool Reverse,
                                 unsigned Max = 8) const;
+
+  /// Stores and the pointers they were made through (Flow::Base edges, kept out of reach()).
+  const std::vector<Edge> &baseUses() const { return BaseUses; }
 
   /// An edge with a statement that reads or writes cell N (-1 if none).
   int firstUse(unsigned N) const;
@@ -54,7 +65,7 @@ private:
 
   std::vector<std::string> Names;
   llvm::StringMap<unsigned> Ids;
-  std::vector<Edge> Edges;
+  std::vector<Edge> Edges, BaseUses;
   std::vector<std::vector<unsigned>> Out, In;
   std::map<std::string, std::set<unsigned>> Writes;
   const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect;

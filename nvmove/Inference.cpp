@@ -86,7 +86,11 @@ Expected<InferenceResult> inferPersistentTypes(SummaryStore &Store,
   InferenceResult R;
   R.AnalysisMode = Options.AnalysisMode;
   R.LoadFunctions = Loads;
-  Expected<WalkResult> W = walkCallGraph(Store, Loads, Options.Walk);
+  WalkOptions Walk = Options.Walk;
+  // Data flows out of a function through its result too: a zmalloc(size_t) wrapper makes the
+  // objects the load allocates, a getter hands out a root.
+  Walk.KeepPointerResults = Options.AnalysisMode == Mode::Precise;
+  Expected<WalkResult> W = walkCallGraph(Store, Loads, Walk);
   if (!W)
     return W.takeError();
   R.Walk = std::move(*W);

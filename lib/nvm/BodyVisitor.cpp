@@ -8,6 +8,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -41,6 +42,14 @@ const llvm::StringMap<std::pair<int, int>> &ioScans() {
 #include "nvm/IOFunctions.def"
   };
   return Table;
+}
+
+bool isAllocator(llvm::StringRef Name) {
+  static const llvm::StringSet<> Table = {
+#define NVM_ALLOCATOR(Name) #Name,
+#include "nvm/IOFunctions.def"
+  };
+  return Table.contains(Name);
 }
 
 const llvm::StringMap<int> &ioWrites() {
@@ -91,7 +100,19 @@ public:
       return false;
     if (From.startswith("r:") && To.startswith("*c"))
       return false;
+    // Two pointers to the same record type already share its field cells.
+    if (From.startswith("r:") && To.startswith("o:") && From.drop_front(2) == To.drop_front(2))
+      return false;
     return true;
+  }
+
+  /// A void * handed around is a generic handle (list values, dict values, callback
+  /// arguments), not a byte buffer: reading it back as a record must not give that record
+  /// what every other object passed the same way holds. Byte buffers (char *) are overlays.
+  void aliasIntoRecord(const Expr *Raw, const std::string &Record, SourceLocation L) {
+    if (isVoidPointer(Raw->getType()))
+      return;
+    flow(Cells.pointeeRead(Raw), Record, L, Flow::Alias);
   }
 
   void store(const std::vector<std::string> &Srcs, const std::string &To, SourceLocation L) {
@@ -101,13 +122,46 @@ public:
 
   /// Two pointer values now share their pointee: each side sees what the other stores.
   void alias(const Expr *A, const Expr *B, SourceLocation L) {
-    flow(Cells.pointeeRead(B), Cells.pointeeWrite(A), L, Flow::Alias);
-    flow(Cells.pointeeRead(A), Cells.pointeeWrite(B), L, Flow::Alias);
+    aliasOneWay(B, A, L);
+    aliasOneWay(A, B, L);
+  }
+
+  void aliasOneWay(const Expr *From, const Expr *To, SourceLocation L) {
+    std::string Target = Cells.pointeeWrite(To);
+    if (llvm::StringRef(Target).startswith("o:") && isRawPointer(From->getType()))
+      return aliasIntoRecord(From, Target, L);
+    flow(Cells.pointeeRead(From), Target, L, Flow::Alias);
+  }
+
+  /// Every pointer the written l-value is reached through (p in p->a.b, t in t[i]->x) is
+  /// the base of the store: loaded data stored there leads back to where p came from.
+  void bases(const Expr *LValue, const std::string &Target, SourceLocation L) {
+    if (Target.empty())
+      return;
+    for (const Expr *Cur = LValue->IgnoreParenCasts(); Cur;) {
+      const Expr *Base = nullptr;
+      if (const auto *ME = dyn_cast<MemberExpr>(Cur))
+        Base = ME->getBase();
+      else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur))
+        Base = AS->getBase();
+      else if (const auto *U = dyn_cast<UnaryOperator>(Cur);
+               U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf))
+        Base = U->getSubExpr();
+      else if (const auto *B = dyn_cast<BinaryOperator>(Cur); B && B->isAdditiveOp())
+        Base = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
+      if (!Base)
+        break;
+      Base = Base->IgnoreParenCasts();
+      if (Base->getType()->isPointerType())
+        flow(Cells.pointerCell(Base), "w:" + Target, L, Flow::Base);
+      Cur = Base;
+    }
   }
 
   void assign(const Expr *LHS, const Expr *RHS, SourceLocation L) {
     std::string To = Cells.written(LHS);
     store(Cells.sources(RHS), To, L);
+    bases(LHS, To, L);
     if (LHS->getType()->isPointerType())
       alias(LHS, RHS, L);
   }
@@ -123,7 +177,10 @@ public:
       std::string Pointee = isRawPointer(V->getType()) ? "*" + Cells.varCell(V) : "";
       if (const RecordDecl *RD = pointeeRecordOf(V->getType()))
         Pointee = "o:" + recordKey(RD);
-      flow(Cells.pointeeRead(Init), Pointee, V->getLocation(), Flow::Alias);
+      if (llvm::StringRef(Pointee).startswith("o:") && isRawPointer(Init->getType()))
+        aliasIntoRecord(Init, Pointee, V->getLocation());
+      else
+        flow(Cells.pointeeRead(Init), Pointee, V->getLocation(), Flow::Alias);
       std::string Back = Pointee;
       if (!Back.empty() && Back[0] == 'o')
         Back[0] = 'r';
@@ -273,6 +330,9 @@ void Recorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     if (!Dest)
       return;
     std::string To = Cells.pointeeWrite(Dest);
+    bases(Dest, To, L);
+    if (Dest->getType()->isPointerType())
+      flow(Cells.pointerCell(Dest), "w:" + To, L, Flow::Base);
     std::string Value = "constant";
     for (int I = It->second.FirstSrc; I >= 0 && Arg(I); ++I) {
       store(Data(Arg(I)), To, L);
@@ -311,6 +371,8 @@ void Recorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
   }
   if (Name.startswith("__builtin") || Name.startswith("__atomic") || Name.startswith("__sync"))
     return;
+  if (isAllocator(Name))
+    flow("ALLOC", Result, L);
   std::string Usr = usrOf(Callee->getCanonicalDecl());
   if (Summary)
     Summary->Calls.push_back({loc(L), Usr, Name.str(), "", {}});
@@ -345,7 +407,8 @@ void Recorder::passArguments(const CallExpr *C, const std::string &Target,
   // A sizeof in the size of an allocation types the allocated object.
   if (isRawPointer(Ret))
     for (unsigned I = 0; I < C->getNumArgs(); ++I)
-      store(Cells.sources(C->getArg(I)), "a:" + Result, L);
+      if (C->getArg(I)->getType()->isIntegerType())
+        store(Cells.sources(C->getArg(I)), "a:" + Result, L);
 }
 
 class BodyVisitor : public RecursiveASTVisitor<BodyVisitor> {
@@ -399,7 +462,8 @@ public:
       std::string Raw = R.Cells.pointerCell(C->getSubExpr());
       if (Raw.empty())
         return true;
-      R.flow("*" + Raw, "o:" + recordKey(RD), C->getBeginLoc(), Flow::Alias);
+      if (RTo && !isVoidPointer(From))
+        R.flow("*" + Raw, "o:" + recordKey(RD), C->getBeginLoc(), Flow::Alias);
       R.flow("r:" + recordKey(RD), "*" + Raw, C->getBeginLoc(), Flow::Alias);
     }
     return true;

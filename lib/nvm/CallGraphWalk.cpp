@@ -151,7 +151,8 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
       R.Skipped.push_back({P.Name, "library function (optimization c)", P.CallLoc});
       continue;
     }
-    if (!IsLoad && F->TrivialSignature && Options.SkipTrivialSignatures) {
+    if (!IsLoad && F->TrivialSignature && Options.SkipTrivialSignatures &&
+        !(Options.KeepPointerResults && F->ReturnsPointer)) {
       R.Skipped.push_back({P.Name, "no pointer arguments (optimization a)", P.CallLoc});
       continue;
     }

@@ -73,4 +73,11 @@ bool isRawPointer(QualType T) {
   return !P->isRecordType() && !P->isFunctionType();
 }
 
+bool isVoidPointer(QualType T) {
+  if (T.isNull())
+    return false;
+  T = T.getCanonicalType();
+  return T->isPointerType() && T->getPointeeType()->isVoidType();
+}
+
 } // namespace nvm

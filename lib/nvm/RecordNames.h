@@ -26,6 +26,9 @@ std::string typedefNameOf(const clang::RecordDecl *RD);
 /// True if T is a pointer whose pointee is not a record (char *, void *, int *, ...).
 bool isRawPointer(clang::QualType T);
 
+/// True if T is void * (possibly qualified).
+bool isVoidPointer(clang::QualType T);
+
 } // namespace nvm
 
 #endif

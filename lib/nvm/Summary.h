@@ -11,7 +11,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 4;
+inline constexpr int SummaryVersion = 7;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -56,12 +56,14 @@ struct CallSite {
 /// globals (with ".field" paths), "f:<record>.<field>" fields, "o:<record>" whole objects,
 /// "r:<record>" reads of whole objects, "*<cell>" what a raw pointer points to, "@<usr>|p<i>" /
 /// "@<usr>|ret" other functions' parameters and results, "fn:<usr>" a function's address,
-/// "sz:<record>" a sizeof, "LOAD" data read from outside, "SINK" data written to outside.
+/// "sz:<record>" a sizeof, "LOAD" data read from outside, "SINK" data written to outside,
+/// "ALLOC" fresh memory from an allocator.
 struct Flow {
   enum KindT : char {
     Store = 's', ///< data is stored into To (an assignment, a copy, a read into a buffer)
     Alias = 'a', ///< To sees what From holds because two pointers share a pointee
     Back = 'b',  ///< a callee's writes through its parameter From reach the caller's To
+    Base = 'w',  ///< the pointer held in From is the base of a store into cell To
   };
   std::string From;
   std::string To;

@@ -1,0 +1,187 @@
+// Precise mode, second half: records that hold persistent objects.
+//
+// A record K becomes persistent through a field x typed as a pointer to a persistent record T
+// when either
+//  - ownership: the walk stores into K.x a T object that the load itself allocated
+//    (`b->rec = r`, r fresh from malloc through any chain of calls), or
+//  - path: the pointer read from K.x is the base of a store of loaded data or of an owned
+//    object (`dictAddRaw(db->dict, ...)` stores loaded entries through db->dict),
+// and K itself is reachable from a root: the record of a global the walk uses, or a persistent
+// record, through typed fields or through untyped fields the walk stores K objects into. An
+// iterator is given pointers to persistent objects, but nothing holds the iterator; a client
+// points at a database it does not own.
+#include "PreciseAnalysis.h"
+
+using namespace llvm;
+
+namespace nvm::infer {
+
+static std::pair<std::string, std::string> recordAndField(StringRef Cell) {
+  Cell.consume_front("*");
+  if (!Cell.consume_front("f:"))
+    return {};
+  auto [Rec, Field] = Cell.rsplit('.');
+  return {Rec.str(), Field.str()};
+}
+
+/// Values that hold memory fresh from an allocator, followed through locals, parameters,
+/// returns and call results but not through the heap (which mixes old and new objects).
+std::vector<bool> PreciseAnalysis::freshValues() const {
+  std::vector<bool> Fresh(Graph.size(), false);
+  auto Alloc = Graph.find("ALLOC");
+  if (!Alloc)
+    return Fresh;
+  std::vector<int> P = Graph.reachIf(
+      {*Alloc}, false, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
+      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+  for (unsigned N = 0; N < Graph.size(); ++N)
+    Fresh[N] = P[N] != -2 && !isHeapCell(Graph.name(N));
+  return Fresh;
+}
+
+/// A store of a fresh pointer into a field that points to a persistent record.
+bool PreciseAnalysis::ownsPersistent(const FlowGraph::Edge &E, const std::vector<bool> &Fresh) const {
+  if (E.Kind != Flow::Store || !Fresh[E.From])
+    return false;
+  auto [Key, Name] = recordAndField(Graph.name(E.To));
+  const FieldInfo *F = Key.empty() ? nullptr : field(Key, Name);
+  return F && !F->PointeeRecord.empty() && Found.count(F->PointeeRecord);
+}
+
+/// Cells whose pointer value is (or flows into) the base of a loaded or owning store.
+std::vector<bool> PreciseAnalysis::leadsToLoaded(const std::vector<bool> &Fresh) const {
+  std::set<unsigned> Owned;
+  for (unsigned E = 0; E < Graph.edges(); ++E)
+    if (ownsPersistent(Graph.edge(E), Fresh))
+      Owned.insert(Graph.edge(E).To);
+  std::vector<unsigned> Bases;
+  for (const FlowGraph::Edge &B : Graph.baseUses()) {
+    auto Target = Graph.find(StringRef(Graph.name(B.To)).drop_front(2));
+    if (Target && (isTainted(*Target) || Owned.count(*Target)))
+      Bases.push_back(B.From);
+  }
+  std::vector<int> P = Graph.reachIf(
+      Bases, true, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
+      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+  std::vector<bool> Leads(Graph.size());
+  for (unsigned N = 0; N < Graph.size(); ++N)
+    Leads[N] = P[N] != -2;
+  return Leads;
+}
+
+/// "server.db" -> the record server.db points to, following field types.
+std::string PreciseAnalysis::recordAtPath(StringRef Path) const {
+  auto [Head, Rest] = Path.split('.');
+  auto G = GlobalRecords.find(Head.str());
+  if (G == GlobalRecords.end())
+    return {};
+  std::string Rec = G->second;
+  while (!Rest.empty()) {
+    StringRef Name;
+    std::tie(Name, Rest) = Rest.split('.');
+    const FieldInfo *F = field(Rec, Name);
+    if (!F || F->PointeeRecord.empty())
+      return {};
+    Rec = F->PointeeRecord;
+  }
+  return Rec;
+}
+
+/// Records reachable from the globals the walk uses and from persistent records.
+std::set<std::string> PreciseAnalysis::reachableFromRoots() const {
+  std::multimap<std::string, std::string> StoredInto; // holder -> object type, via void *
+  for (unsigned E = 0; E < Graph.edges(); ++E) {
+    StringRef From = Graph.name(Graph.edge(E).From), To = Graph.name(Graph.edge(E).To);
+    if (From.startswith("r:") && To.startswith("*f:"))
+      StoredInto.insert({recordAndField(To).first, From.drop_front(2).str()});
+  }
+  std::vector<std::string> Work;
+  for (unsigned N = 0; N < Graph.size(); ++N) {
+    StringRef Cell = Graph.name(N);
+    Cell.consume_front("*");
+    if (Cell.consume_front("g:"))
+      if (std::string Rec = recordAtPath(Cell); !Rec.empty())
+        Work.push_back(Rec);
+  }
+  for (const auto &[Key, T] : Found)
+    Work.push_back(Key);
+  std::set<std::string> Reached;
+  while (!Work.empty()) {
+    std::string Key = Work.back();
+    Work.pop_back();
+    if (!Reached.insert(Key).second)
+      continue;
+    if (auto Rec = Records.find(Key); Rec != Records.end())
+      for (const FieldInfo &F : Rec->second.Fields)
+        if (!F.PointeeRecord.empty())
+          Work.push_back(F.PointeeRecord);
+    auto [B, E] = StoredInto.equal_range(Key);
+    for (auto It = B; It != E; ++It)
+      Work.push_back(It->second);
+  }
+  return Reached;
+}
+
+void PreciseAnalysis::findHolders() {
+  std::vector<bool> Fresh = freshValues();
+  std::vector<bool> Leads;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    Leads = leadsToLoaded(Fresh);
+    std::map<std::string, Provenance> Candidates;
+    for (unsigned E = 0; E < Graph.edges(); ++E) {
+      const FlowGraph::Edge &Ed = Graph.edge(E);
+      if (!ownsPersistent(Ed, Fresh))
+        continue;
+      auto [Key, Name] = recordAndField(Graph.name(Ed.To));
+      if (!Found.count(Key) && !Candidates.count(Key))
+        Candidates[Key] = provenanceAt(
+            Ed, "stores into '" + Name + "' a " + field(Key, Name)->PointeeRecord +
+                    " that the load allocated and filled");
+    }
+    for (unsigned N = 0; N < Graph.size(); ++N) {
+      auto [Key, Name] = recordAndField(Graph.name(N));
+      if (!Leads[N] || Key.empty() || Found.count(Key) || Candidates.count(Key) ||
+          !isTypedPointerField(Key, Name))
+        continue;
+      int Use = Graph.firstUse(N);
+      FlowGraph::Edge None{N, N, "", -1, Flow::Store};
+      Candidates[Key] = provenanceAt(Use >= 0 ? Graph.edge(Use) : None,
+                                     "the pointer in '" + Name +
+                                         "' is the base of stores of loaded data");
+    }
+    std::set<std::string> Reached = reachableFromRoots();
+    for (auto &[Key, P] : Candidates) {
+      if (!Reached.count(Key))
+        continue;
+      if (TypeFinding *T = add(Key, "pointer-to-loaded")) {
+        T->Provenances.push_back(std::move(P));
+        Changed = true;
+      }
+    }
+  }
+  collectRoots(Leads);
+}
+
+/// Globals (or global field paths) that receive loaded data or lead to persistent records.
+void PreciseAnalysis::collectRoots(const std::vector<bool> &Leads) {
+  for (unsigned N = 0; N < Graph.size(); ++N) {
+    StringRef Cell = Graph.name(N);
+    Cell.consume_front("*");
+    if (!Cell.consume_front("g:"))
+      continue;
+    std::string Path = Cell.str(), Rec = recordAtPath(Cell);
+    bool Loaded = LoadedGlobals.count(Path);
+    if (!Loaded && !Found.count(Rec) && !Leads[N])
+      continue;
+    if (llvm::any_of(R.Roots, [&](const Root &X) { return X.Global == Path; }))
+      continue;
+    R.Roots.push_back({Path, Found.count(Rec) ? Rec : "",
+                       Loaded     ? "loaded data is stored into it"
+                       : Leads[N] ? "loaded data is stored through it"
+                                  : "leads to persistent " + Rec});
+  }
+  llvm::sort(R.Roots, [](const Root &A, const Root &B) { return A.Global < B.Global; });
+}
+
+} // namespace nvm::infer

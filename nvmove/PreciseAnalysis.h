@@ -1,0 +1,51 @@
+// State shared by the two halves of precise mode: loaded-data evidence (PreciseInference.cpp)
+// and holders of persistent objects (HolderInference.cpp).
+#ifndef NVMOVE_PRECISEANALYSIS_H
+#define NVMOVE_PRECISEANALYSIS_H
+
+#include "FlowGraph.h"
+#include "Inference.h"
+
+namespace nvm::infer {
+
+/// Cells of heap objects and globals, where the data of every object of a type meets.
+bool isHeapCell(llvm::StringRef Cell);
+
+class PreciseAnalysis {
+public:
+  PreciseAnalysis(const SummaryStore &Store, const InferenceOptions &O, InferenceResult &R);
+  void run();
+
+private:
+  // PreciseInference.cpp
+  bool isTainted(unsigned N) const { return Tainted[N] != -2; }
+  Provenance provenanceOf(unsigned N, const std::string &What);
+  Provenance provenanceAt(const FlowGraph::Edge &E, const std::string &What) const;
+  const FieldInfo *field(llvm::StringRef Key, llvm::StringRef Field) const;
+  bool isTypedPointerField(llvm::StringRef Key, llvm::StringRef Field) const;
+  TypeFinding *add(const std::string &Key, llvm::StringRef Reason);
+  void findLoadedStores();
+  void findSizeofAllocations();
+
+  // HolderInference.cpp
+  void findHolders();
+  std::vector<bool> freshValues() const;
+  std::vector<bool> leadsToLoaded(const std::vector<bool> &Fresh) const;
+  bool ownsPersistent(const FlowGraph::Edge &Store, const std::vector<bool> &Fresh) const;
+  std::set<std::string> reachableFromRoots() const;
+  std::string recordAtPath(llvm::StringRef Path) const;
+  void collectRoots(const std::vector<bool> &Leads);
+
+  const SummaryStore &Store;
+  InferenceResult &R;
+  std::map<std::string, RecordInfo> Records;
+  std::map<std::string, std::string> GlobalRecords; ///< global name -> record key
+  FlowGraph Graph;
+  std::vector<int> Tainted;
+  std::map<std::string, TypeFinding> Found;
+  std::set<std::string> LoadedGlobals;
+};
+
+} // namespace nvm::infer
+
+#endif
