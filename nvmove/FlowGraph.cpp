@@ -104,7 +104,9 @@ static std::pair<std::string, int> calleeParam(StringRef Cell) {
   return {Usr.str(), int(I)};
 }
 
-void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> &Fns) {
+void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
+                                     bool AssumeUnknownWrites,
+                                     std::map<std::string, std::set<unsigned>> &Writes) const {
   // Monotone fixpoint: a function writes through parameter i if a store reaches what p<i>
   // points to, directly, through a local alias, or through a callee that writes through.
   for (bool Changed = true; Changed;) {
@@ -128,7 +130,7 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
           bool CalleeWrites = false;
           if (StringRef(Usr).startswith("?")) {
             std::vector<std::string> Ts = targetsOf(Usr, int(FI), Fl.Loc);
-            CalleeWrites = Ts.empty() ? UnknownCallsRead : false;
+            CalleeWrites = Ts.empty() ? AssumeUnknownWrites : false;
             for (const std::string &T : Ts)
               CalleeWrites |= Writes.count(T) && Writes[T].count(I);
           } else {
@@ -164,61 +166,21 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
                      const std::map<std::pair<int, std::string>, std::vector<std::string>> &Ind,
                      bool UnknownReads)
     : Indirect(Ind), UnknownCallsRead(UnknownReads) {
-  computeWritesThrough(Fns);
-  std::set<std::string> WithBody;
+  computeWritesThrough(Fns, false, Writes);
+  computeWritesThrough(Fns, UnknownCallsRead, MayWrite);
   for (const FunctionSummary *F : Fns)
     WithBody.insert(F->Usr);
-  // Calls to functions without a body (libc's strdup, atoi, ...): the result is made of the
-  // arguments, per call site, so one strdup of loaded text does not taint every other one.
-  struct External {
-    std::vector<std::string> In, Out;
-  };
-  std::map<std::tuple<size_t, std::string, std::string>, External> Externals;
-  for (size_t FI = 0; FI < Fns.size(); ++FI) {
-    const FunctionSummary *F = Fns[FI];
-    for (const Flow &Fl : F->Flows) {
-      std::string ToCallee = calleeOf(Fl.To), FromCallee = calleeOf(Fl.From);
-      if (!ToCallee.empty() && ToCallee[0] != '?' && !WithBody.count(ToCallee)) {
-        if (Fl.Kind != Flow::Back)
-          Externals[{FI, Fl.Loc, ToCallee}].In.push_back(qualifyCell(Fl.From, F->Usr));
-        continue;
-      }
-      if (!FromCallee.empty() && FromCallee[0] != '?' && !WithBody.count(FromCallee)) {
-        if (Fl.Kind != Flow::Back)
-          Externals[{FI, Fl.Loc, FromCallee}].Out.push_back(qualifyCell(Fl.To, F->Usr));
-        continue;
-      }
-      std::string To = qualifyCell(Fl.To, F->Usr);
-      auto [CallUsr, Param] = calleeParam(Fl.From);
-      auto [ToUsr, ToParam] = calleeParam(Fl.To);
-      std::string Placeholder = StringRef(CallUsr).startswith("?") ? CallUsr
-                                : StringRef(ToUsr).startswith("?") ? ToUsr
-                                                                   : "";
-      if (StringRef(Fl.From).contains("@?") || StringRef(Fl.To).contains("@?")) {
-        std::vector<std::string> Ts = targetsOf(Placeholder, int(FI), Fl.Loc);
-        if (Ts.empty() && UnknownCallsRead && Fl.Kind == Flow::Back)
-          addEdge("LOAD", To, Fl.Loc, int(FI), Flow::Store);
-        for (const std::string &T : Ts) {
-          std::string From = Fl.From, ToT = Fl.To;
-          if (size_t P = From.find("@" + Placeholder + "|"); P != std::string::npos)
-            From.replace(P + 1, Placeholder.size(), T);
-          if (size_t P = ToT.find("@" + Placeholder + "|"); P != std::string::npos)
-            ToT.replace(P + 1, Placeholder.size(), T);
-          if (Fl.Kind == Flow::Back && !(Writes.count(T) && Writes[T].count(Param)))
-            continue;
-          addEdge(qualifyCell(From, F->Usr), qualifyCell(ToT, F->Usr), Fl.Loc, int(FI), Fl.Kind);
-        }
-        continue;
-      }
-      if (Fl.Kind == Flow::Back && !(Writes.count(CallUsr) && Writes[CallUsr].count(Param)))
-        continue;
-      addEdge(qualifyCell(Fl.From, F->Usr), To, Fl.Loc, int(FI), Fl.Kind);
-    }
-  }
+  for (size_t FI = 0; FI < Fns.size(); ++FI)
+    for (const Flow &Fl : Fns[FI]->Flows)
+      addFlow(FI, *Fns[FI], Fl);
+  // What a library function returns points to what its pointer arguments point to, never to
+  // its sizes (malloc's result holds no data of its size argument).
   for (const auto &[Key, E] : Externals)
     for (const std::string &In : E.In)
       for (const std::string &Out : E.Out)
-        addEdge(In, Out, std::get<1>(Key), int(std::get<0>(Key)), Flow::Store);
+        if (Out[0] != '*' || In[0] == '*')
+          addEdge(In, Out, std::get<1>(Key), int(std::get<0>(Key)), Flow::Store);
+  connectReturns(Fns);
   // A whole object holds its fields: writing it writes them, reading a field reads it.
   std::vector<std::string> Fields;
   for (const std::string &N : Names)
@@ -229,6 +191,113 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
     addEdge("o:" + Rec, Fld, "", -1, Flow::Alias);
     addEdge(Fld, "r:" + Rec, "", -1, Flow::Alias);
   }
+}
+
+/// One summary edge of function FI: wired to its callee(s) when it crosses a call.
+void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
+  std::string ToCallee = calleeOf(Fl.To), FromCallee = calleeOf(Fl.From);
+  std::string Callee = !ToCallee.empty() ? ToCallee : FromCallee;
+  if (Callee.empty())
+    return addEdge(qualifyCell(Fl.From, F.Usr), qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI),
+                   Fl.Kind);
+  std::vector<std::string> Targets{Callee};
+  if (Callee[0] == '?') {
+    Targets = targetsOf(Callee, int(FI), Fl.Loc);
+    if (Targets.empty() && UnknownCallsRead && Fl.Kind == Flow::Back)
+      addEdge("LOAD", qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI), Flow::Store);
+  }
+  for (const std::string &T : Targets) {
+    auto Bind = [&](std::string Cell) {
+      if (size_t P = Cell.find("@" + Callee + "|"); P != std::string::npos)
+        Cell.replace(P + 1, Callee.size(), T);
+      return qualifyCell(Cell, F.Usr);
+    };
+    std::string From = Bind(Fl.From), To = Bind(Fl.To);
+    if (!WithBody.count(T)) {
+      // No body (libc's strdup, atoi, ...): the result is made of the arguments, per call
+      // site, so one strdup of loaded text does not taint every other one.
+      if (Fl.Kind != Flow::Back)
+        (ToCallee.empty() ? Externals[{FI, Fl.Loc, T}].Out : Externals[{FI, Fl.Loc, T}].In)
+            .push_back(ToCallee.empty() ? To : From);
+      continue;
+    }
+    if (Fl.Kind == Flow::Back) {
+      // Only a real write (not one assumed of an unknown callback) fills a typed object
+      // passed as a void * handle.
+      auto &W = StringRef(To).startswith("o:") ? Writes : MayWrite;
+      unsigned Param = calleeParam(Fl.From).second;
+      if (W.count(T) && W[T].count(Param))
+        addEdge(From, To, Fl.Loc, int(FI), Fl.Kind);
+      continue;
+    }
+    if (!ToCallee.empty()) {
+      addEdge(From, To, Fl.Loc, int(FI), Fl.Kind);
+      Arguments[{FI, Fl.Loc, T}][To].push_back(From);
+    } else {
+      Returns.push_back({FI, Fl.Loc, T, From, To, Fl.Kind});
+    }
+  }
+}
+
+/// Results are wired per call site: what a callee returns is traced back, inside the callee,
+/// to its parameters (bound to this call's arguments) and to shared cells (heap, LOAD). A
+/// wrapper like zmalloc then hands each caller its own object, not every caller's.
+void FlowGraph::connectReturns(const std::vector<const FunctionSummary *> &Fns) {
+  std::set<std::pair<unsigned, unsigned>> Added;
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    std::map<std::string, std::vector<unsigned>> Transfer; // "usr|ret" -> sources
+    for (const FunctionSummary *F : Fns)
+      for (const char *Out : {"|ret", "*|ret"}) {
+        bool Content = Out[0] == '*';
+        std::string Ret = (Content ? "*" : "") + F->Usr + "|ret";
+        if (auto N = find(Ret))
+          Transfer[Ret] = returnSources(*N, F->Usr);
+      }
+    for (const ReturnSite &RS : Returns) {
+      auto It = Transfer.find(RS.From);
+      if (It == Transfer.end())
+        continue;
+      auto &Args = Arguments[{RS.Caller, RS.Loc, RS.Callee}];
+      for (unsigned S : It->second) {
+        auto Bound = Args.find(Names[S]);
+        std::vector<std::string> Sources =
+            StringRef(Names[S]).contains(RS.Callee + "|p")
+                ? (Bound == Args.end() ? std::vector<std::string>{} : Bound->second)
+                : std::vector<std::string>{Names[S]};
+        for (const std::string &Src : Sources) {
+          unsigned From = node(Src), To = node(RS.To);
+          if (Added.insert({From, To}).second) {
+            addEdge(Src, RS.To, RS.Loc, int(RS.Caller), RS.Kind);
+            Changed = true;
+          }
+        }
+      }
+    }
+  }
+}
+
+/// Leaves of a backward walk from Ret through the cells of function Usr: its parameters and
+/// cells it shares with the rest of the program.
+std::vector<unsigned> FlowGraph::returnSources(unsigned Ret, StringRef Usr) const {
+  auto Local = [&](unsigned N) {
+    StringRef C = Names[N];
+    C.consume_front("*");
+    return C.startswith(Usr) && C.drop_front(Usr.size()).startswith("|");
+  };
+  auto IsParam = [&](unsigned N) {
+    StringRef C = Names[N];
+    C.consume_front("*");
+    return C.drop_front(Usr.size() + 1).startswith("p");
+  };
+  std::vector<int> P = reachIf(
+      {Ret}, true, [](const Edge &) { return true; },
+      [&](unsigned N) { return Local(N) && !IsParam(N); });
+  std::vector<unsigned> Out;
+  for (unsigned N = 0; N < Names.size(); ++N)
+    if (P[N] != -2 && N != Ret && (!Local(N) || IsParam(N)))
+      Out.push_back(N);
+  return Out;
 }
 
 int FlowGraph::firstUse(unsigned N) const {

@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <set>
+#include <tuple>
 
 namespace nvm::infer {
 
@@ -59,7 +60,22 @@ public:
   const std::map<std::string, std::set<unsigned>> &writesThrough() const { return Writes; }
 
 private:
-  void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns);
+  struct ReturnSite {
+    size_t Caller;
+    std::string Loc, Callee, From, To;
+    Flow::KindT Kind;
+  };
+  using CallKey = std::tuple<size_t, std::string, std::string>; // caller, location, callee
+  struct External {
+    std::vector<std::string> In, Out;
+  };
+
+  void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl);
+  void connectReturns(const std::vector<const FunctionSummary *> &Fns);
+  std::vector<unsigned> returnSources(unsigned Ret, llvm::StringRef Usr) const;
+  void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
+                            bool AssumeUnknownWrites,
+                            std::map<std::string, std::set<unsigned>> &Writes) const;
   std::vector<std::string> targetsOf(const std::string &Placeholder, int Fn,
                                      const std::string &Loc) const;
 
@@ -67,7 +83,12 @@ private:
   llvm::StringMap<unsigned> Ids;
   std::vector<Edge> Edges, BaseUses;
   std::vector<std::vector<unsigned>> Out, In;
-  std::map<std::string, std::set<unsigned>> Writes;
+  std::map<std::string, std::set<unsigned>> Writes;   ///< by stores the walk sees
+  std::map<std::string, std::set<unsigned>> MayWrite; ///< also by unknown callbacks
+  std::set<std::string> WithBody;
+  std::map<CallKey, External> Externals;
+  std::map<CallKey, std::map<std::string, std::vector<std::string>>> Arguments;
+  std::vector<ReturnSite> Returns;
   const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect;
   bool UnknownCallsRead;
 };

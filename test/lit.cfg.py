@@ -14,6 +14,7 @@ config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.nvmove_test_exec_root
 
+# FileCheck, and 'not' after a pipe, come from here (the LLVM 16 tools directory).
 llvm_config.use_default_substitutions()
 
 # No test may touch the user's summary cache: point the default location into the
@@ -24,7 +25,8 @@ config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-
 nvmove = os.path.join(config.nvmove_tools_dir, "nvmove")
 config.substitutions.append(("%nvmove", nvmove + " --no-cache --quiet"))
 
+# A bare 'nvmove' is the built binary too (it may use the cache, so give it --cache-dir).
 llvm_config.add_tool_substitutions(
     [ToolSubst("nvmove", command=nvmove)] +
-    [ToolSubst(t, unresolved="fatal") for t in ("FileCheck", "not", "split-file")],
+    [ToolSubst(t, unresolved="fatal") for t in ("not", "split-file")],
     [config.llvm_tools_dir])
