@@ -16,14 +16,6 @@ using namespace llvm;
 
 namespace nvm::infer {
 
-static std::pair<std::string, std::string> recordAndField(StringRef Cell) {
-  Cell.consume_front("*");
-  if (!Cell.consume_front("f:"))
-    return {};
-  auto [Rec, Field] = Cell.rsplit('.');
-  return {Rec.str(), Field.str()};
-}
-
 /// Values that hold memory fresh from an allocator, followed through locals, parameters,
 /// returns and call results but not through the heap (which mixes old and new objects).
 std::vector<bool> PreciseAnalysis::freshValues() const {
@@ -43,7 +35,7 @@ std::vector<bool> PreciseAnalysis::freshValues() const {
 bool PreciseAnalysis::ownsPersistent(const FlowGraph::Edge &E, const std::vector<bool> &Fresh) const {
   if (E.Kind != Flow::Store || !Fresh[E.From])
     return false;
-  auto [Key, Name] = recordAndField(Graph.name(E.To));
+  auto [Key, Name] = fieldOfCell(Graph.name(E.To));
   const FieldInfo *F = Key.empty() ? nullptr : field(Key, Name);
   return F && !F->PointeeRecord.empty() && Found.count(F->PointeeRecord);
 }
@@ -93,15 +85,21 @@ std::set<std::string> PreciseAnalysis::reachableFromRoots() const {
   for (unsigned E = 0; E < Graph.edges(); ++E) {
     StringRef From = Graph.name(Graph.edge(E).From), To = Graph.name(Graph.edge(E).To);
     if (From.startswith("r:") && To.startswith("*f:"))
-      StoredInto.insert({recordAndField(To).first, From.drop_front(2).str()});
+      StoredInto.insert({fieldOfCell(To).first, From.drop_front(2).str()});
   }
   std::vector<std::string> Work;
   for (unsigned N = 0; N < Graph.size(); ++N) {
     StringRef Cell = Graph.name(N);
     Cell.consume_front("*");
-    if (Cell.consume_front("g:"))
-      if (std::string Rec = recordAtPath(Cell); !Rec.empty())
+    if (!Cell.consume_front("g:"))
+      continue;
+    // "server.db" reaches the record of server and the one server.db points to.
+    for (size_t Dot = 0; Dot != StringRef::npos; Dot = Cell.find('.', Dot + 1))
+      if (std::string Rec = recordAtPath(Dot ? Cell.substr(0, Dot) : Cell.split('.').first);
+          !Rec.empty())
         Work.push_back(Rec);
+    if (std::string Rec = recordAtPath(Cell); !Rec.empty())
+      Work.push_back(Rec);
   }
   for (const auto &[Key, T] : Found)
     Work.push_back(Key);
@@ -128,38 +126,45 @@ void PreciseAnalysis::findHolders() {
   for (bool Changed = true; Changed;) {
     Changed = false;
     Leads = leadsToLoaded(Fresh);
-    std::map<std::string, Provenance> Candidates;
+    std::map<std::string, std::pair<std::string, Provenance>> Candidates = PointsToLoaded;
     for (unsigned E = 0; E < Graph.edges(); ++E) {
       const FlowGraph::Edge &Ed = Graph.edge(E);
       if (!ownsPersistent(Ed, Fresh))
         continue;
-      auto [Key, Name] = recordAndField(Graph.name(Ed.To));
+      auto [Key, Name] = fieldOfCell(Graph.name(Ed.To));
       if (!Found.count(Key) && !Candidates.count(Key))
-        Candidates[Key] = provenanceAt(
-            Ed, "stores into '" + Name + "' a " + field(Key, Name)->PointeeRecord +
-                    " that the load allocated and filled");
+        Candidates[Key] = {Name, provenanceAt(Ed, "stores into '" + Name + "' a " +
+                                                      field(Key, Name)->PointeeRecord +
+                                                      " that the load allocated and filled")};
     }
     for (unsigned N = 0; N < Graph.size(); ++N) {
-      auto [Key, Name] = recordAndField(Graph.name(N));
+      auto [Key, Name] = fieldOfCell(Graph.name(N));
       if (!Leads[N] || Key.empty() || Found.count(Key) || Candidates.count(Key) ||
           !isTypedPointerField(Key, Name))
         continue;
       int Use = Graph.firstUse(N);
       FlowGraph::Edge None{N, N, "", -1, Flow::Store};
-      Candidates[Key] = provenanceAt(Use >= 0 ? Graph.edge(Use) : None,
-                                     "the pointer in '" + Name +
-                                         "' is the base of stores of loaded data");
+      Candidates[Key] = {Name, provenanceAt(Use >= 0 ? Graph.edge(Use) : None,
+                                            "the pointer in '" + Name +
+                                                "' is the base of stores of loaded data")};
     }
     std::set<std::string> Reached = reachableFromRoots();
-    for (auto &[Key, P] : Candidates) {
-      if (!Reached.count(Key))
+    for (auto &[Key, Evidence] : Candidates) {
+      if (!Reached.count(Key) || Found.count(Key))
         continue;
       if (TypeFinding *T = add(Key, "pointer-to-loaded")) {
-        T->Provenances.push_back(std::move(P));
+        if (!Evidence.first.empty())
+          T->FieldsWritten.insert(Evidence.first);
+        T->Provenances.push_back(std::move(Evidence.second));
         Changed = true;
       }
     }
   }
+  // Records persistent for another reason still list the pointer fields they were given.
+  for (auto &[Key, Evidence] : PointsToLoaded)
+    if (auto It = Found.find(Key); It != Found.end() && !Evidence.first.empty())
+      if (It->second.FieldsWritten.insert(Evidence.first).second)
+        It->second.Provenances.push_back(Evidence.second);
   collectRoots(Leads);
 }
 

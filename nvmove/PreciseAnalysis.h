@@ -23,6 +23,10 @@ private:
   Provenance provenanceAt(const FlowGraph::Edge &E, const std::string &What) const;
   const FieldInfo *field(llvm::StringRef Key, llvm::StringRef Field) const;
   bool isTypedPointerField(llvm::StringRef Key, llvm::StringRef Field) const;
+  bool isPointerField(llvm::StringRef Key, llvm::StringRef Field) const;
+  /// The (record, field) a field cell names: "f:struct db.n", or "g:server.n" through the
+  /// global's record; empty when the cell is no field.
+  std::pair<std::string, std::string> fieldOfCell(llvm::StringRef Cell) const;
   TypeFinding *add(const std::string &Key, llvm::StringRef Reason);
   void findLoadedStores();
   void findSizeofAllocations();
@@ -44,6 +48,8 @@ private:
   std::vector<int> Tainted;
   std::map<std::string, TypeFinding> Found;
   std::set<std::string> LoadedGlobals;
+  /// Records given pointers to loaded bytes: kept only when reachable from a root.
+  std::map<std::string, std::pair<std::string, Provenance>> PointsToLoaded;
 };
 
 } // namespace nvm::infer

@@ -86,33 +86,55 @@ TypeFinding *PreciseAnalysis::add(const std::string &Key, StringRef Reason) {
   return &Found.try_emplace(Key, TypeFinding{Rec->second, Reason.str(), {}, {}}).first->second;
 }
 
+std::pair<std::string, std::string> PreciseAnalysis::fieldOfCell(StringRef Cell) const {
+  Cell.consume_front("*");
+  if (Cell.consume_front("f:")) {
+    auto [Rec, Field] = Cell.rsplit('.');
+    return {Rec.str(), Field.str()};
+  }
+  // "g:server.db": field db of the record the global server (or server.x.y) is.
+  if (Cell.consume_front("g:") && Cell.contains('.')) {
+    auto [Path, Field] = Cell.rsplit('.');
+    std::string Rec = recordAtPath(Path);
+    if (!Rec.empty())
+      return {Rec, Field.str()};
+  }
+  return {};
+}
+
+bool PreciseAnalysis::isPointerField(StringRef Key, StringRef Field) const {
+  const FieldInfo *F = field(Key, Field);
+  return F && StringRef(F->Type).contains('*');
+}
+
 void PreciseAnalysis::findLoadedStores() {
   for (unsigned N = 0; N < Graph.size(); ++N) {
     if (!isTainted(N))
       continue;
     StringRef Cell = Graph.name(N);
-    bool Pointee = Cell.consume_front("*");
-    if (Cell.startswith("g:")) {
-      LoadedGlobals.insert(Cell.drop_front(2).str());
-      continue;
-    }
-    std::string Key, Field;
-    if (Cell.startswith("f:")) {
-      auto P = Cell.drop_front(2).rsplit('.');
-      Key = P.first.str();
-      Field = P.second.str();
-    } else if (Cell.startswith("o:") && !Pointee) {
+    bool Pointee = Cell.startswith("*");
+    if (Cell.drop_front(Pointee).startswith("g:"))
+      LoadedGlobals.insert(Cell.drop_front(Pointee + 2).str());
+    auto [Key, Field] = fieldOfCell(Cell);
+    if (Key.empty() && Cell.startswith("o:"))
       Key = Cell.drop_front(2).str();
-    } else {
+    if (Key.empty())
+      continue;
+    // A pointer value is an address, not loaded data (even when computed from a loaded
+    // length or offset); what it points to is what counts.
+    if (!Pointee && !Field.empty() && isPointerField(Key, Field))
+      continue;
+    if (Pointee) {
+      // Pointing into loaded bytes is what a cursor does too: a pointer-to-loaded record
+      // must also be reachable from a root (findHolders).
+      if (!PointsToLoaded.count(Key))
+        PointsToLoaded[Key] = {Field, provenanceOf(N, "a pointer to loaded data is stored into " +
+                                                          prettyCell(Cell))};
       continue;
     }
-    // A typed pointer in a field is not loaded data: it makes its record a holder (below).
-    if (!Pointee && !Field.empty() && isTypedPointerField(Key, Field))
-      continue;
-    std::string What = Pointee ? "a pointer to loaded data is stored into " + prettyCell(Cell)
-                       : Field.empty() ? "loaded data is stored into a whole " + Key
-                                       : "loaded data is stored into " + prettyCell(Cell);
-    if (TypeFinding *T = add(Key, Pointee ? "pointer-to-loaded" : "loaded-data")) {
+    std::string What = Field.empty() ? "loaded data is stored into a whole " + Key
+                                     : "loaded data is stored into " + prettyCell(Cell);
+    if (TypeFinding *T = add(Key, "loaded-data")) {
       if (!Field.empty())
         T->FieldsWritten.insert(Field);
       if (T->Provenances.size() < 6)

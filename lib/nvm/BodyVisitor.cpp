@@ -207,10 +207,19 @@ public:
         break;
       const Expr *E = IL->getInit(I++);
       std::string Field = "f:" + recordKey(RD) + "." + F->getName().str();
-      if (const auto *Sub = dyn_cast<InitListExpr>(E->IgnoreParenImpCasts()))
+      // A global's fields are also named by its path (default_ops.visit), as uses name them.
+      std::string Path = llvm::StringRef(Whole).startswith("g:")
+                             ? Whole + "." + F->getName().str()
+                             : std::string();
+      if (const auto *Sub = dyn_cast<InitListExpr>(E->IgnoreParenImpCasts())) {
         initList(Sub, L, Field);
-      else
+        if (!Path.empty())
+          initList(Sub, L, Path);
+      } else {
         store(Cells.sources(E), Field, L);
+        if (!Path.empty())
+          store(Cells.sources(E), Path, L);
+      }
       if (RD->isUnion())
         break;
     }
@@ -453,18 +462,14 @@ public:
     R.call(C);
     return true;
   }
-  /// A cast between a raw and a typed pointer makes the typed object and the raw bytes one.
+  /// A byte buffer cast to a record pointer is an overlay: the record holds those bytes.
+  /// (The other way, a record read as bytes, is the aliasing of the assignment it feeds.)
   bool VisitCastExpr(CastExpr *C) {
-    QualType To = C->getType(), From = C->getSubExpr()->getType();
-    const RecordDecl *RTo = pointeeRecordOf(To), *RFrom = pointeeRecordOf(From);
-    if ((RTo && isRawPointer(From)) || (RFrom && isRawPointer(To))) {
-      const RecordDecl *RD = RTo ? RTo : RFrom;
-      std::string Raw = R.Cells.pointerCell(C->getSubExpr());
-      if (Raw.empty())
-        return true;
-      if (RTo && !isVoidPointer(From))
-        R.flow("*" + Raw, "o:" + recordKey(RD), C->getBeginLoc(), Flow::Alias);
-      R.flow("r:" + recordKey(RD), "*" + Raw, C->getBeginLoc(), Flow::Alias);
+    QualType From = C->getSubExpr()->getType();
+    if (const RecordDecl *RTo = pointeeRecordOf(C->getType());
+        RTo && isRawPointer(From) && !isVoidPointer(From)) {
+      R.flow(R.Cells.pointeeRead(C->getSubExpr()), "o:" + recordKey(RTo), C->getBeginLoc(),
+             Flow::Alias);
     }
     return true;
   }

@@ -3,6 +3,8 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -17,11 +19,26 @@ Expected<std::unique_ptr<CompilationDatabase>> loadCompileDatabase(StringRef Dir
   if (!sys::fs::exists(Path))
     return createStringError(inconvertibleErrorCode(), "no compilation database: '%s' not found",
                              Path.c_str());
+  // The YAML reader behind JSONCompilationDatabase accepts a truncated file: check the JSON
+  // first, so that an interrupted 'bear' run is an error and not half a result.
+  auto Buffer = MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return createStringError(inconvertibleErrorCode(), "cannot read compilation database '%s': %s",
+                             Path.c_str(), Buffer.getError().message().c_str());
+  Expected<json::Value> Parsed = json::parse((*Buffer)->getBuffer());
+  if (!Parsed)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read compilation database '%s': not valid JSON (%s)",
+                             Path.c_str(), toString(Parsed.takeError()).c_str());
+  if (!Parsed->getAsArray())
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read compilation database '%s': not a JSON array",
+                             Path.c_str());
   std::string Message;
   auto DB = JSONCompilationDatabase::loadFromFile(Path, Message, JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     return createStringError(inconvertibleErrorCode(), "cannot read compilation database '%s': %s",
-                             Path.c_str(), Message.c_str());
+                             Path.c_str(), StringRef(Message).trim().rtrim('.').lower().c_str());
   if (DB->getAllCompileCommands().empty())
     return createStringError(inconvertibleErrorCode(),
                              "compilation database '%s' lists no translation units", Path.c_str());

@@ -94,6 +94,15 @@ std::string ExprCells::pointee(const Expr *Ptr, bool ForWrite) {
     else
       break;
   }
+  // Under the casts: &it->data, (char *)&x + n, an array: still the same storage.
+  const Expr *S = Ptr->IgnoreParenCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf)
+    return lvalueCell(U->getSubExpr(), ForWrite);
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAdditiveOp())
+    return pointee(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS(),
+                   ForWrite);
+  if (S->getType()->isArrayType())
+    return lvalueCell(S, ForWrite);
   std::string Cell = pointerCell(Ptr);
   return Cell.empty() ? std::string() : "*" + Cell;
 }
@@ -133,6 +142,29 @@ std::string ExprCells::lvalueCell(const Expr *E, bool ForWrite) {
   return {};
 }
 
+std::string ExprCells::globalRoot(const Expr *E) {
+  std::vector<std::string> Fields;
+  for (E = E->IgnoreParenImpCasts();; ) {
+    if (const auto *ME = dyn_cast<MemberExpr>(E); ME && !ME->isArrow()) {
+      Fields.push_back(ME->getMemberDecl()->getName().str());
+      E = ME->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E);
+               AS && AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType()) {
+      E = AS->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  const auto *DR = dyn_cast<DeclRefExpr>(E);
+  const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+  if (!V || !V->hasGlobalStorage() || V->isStaticLocal())
+    return {};
+  std::string Path = varCell(V);
+  for (auto It = Fields.rbegin(); It != Fields.rend(); ++It)
+    Path += "." + *It;
+  return Path;
+}
+
 std::string ExprCells::written(const Expr *E) { return lvalueCell(E, true); }
 std::string ExprCells::readFrom(const Expr *E) { return lvalueCell(E, false); }
 
@@ -167,10 +199,12 @@ void ExprCells::addSources(const Expr *E, std::vector<std::string> &Out) {
       if (std::string C = pointee(U->getSubExpr(), false); !C.empty())
         Out.push_back(C);
     } else if (U->getOpcode() == UO_AddrOf) {
-      // Only a function's address carries information (the callee of an indirect call).
-      if (const auto *DR = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
-        if (isa<FunctionDecl>(DR->getDecl()))
-          addSources(DR, Out);
+      // An address carries no data, but it names a callee (&f) or a root (&server).
+      const Expr *Sub = U->getSubExpr()->IgnoreParens();
+      if (const auto *DR = dyn_cast<DeclRefExpr>(Sub); DR && isa<FunctionDecl>(DR->getDecl()))
+        addSources(DR, Out);
+      else if (std::string Root = globalRoot(Sub); !Root.empty())
+        Out.push_back(Root);
     } else {
       addSources(U->getSubExpr(), Out);
     }

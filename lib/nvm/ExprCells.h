@@ -27,6 +27,8 @@ public:
   std::string callCell(const clang::CallExpr *C);
   /// The cell of a variable: "p<i>", "v:<name>@<line>" or "g:<name>".
   std::string varCell(const clang::VarDecl *V);
+  /// "g:server.db" when l-value E is (an element of) a global or a field path of one.
+  std::string globalRoot(const clang::Expr *E);
   /// The cell holding the pointer value of E (a variable, a field, a call result), or empty.
   std::string pointerCell(const clang::Expr *E);
 

@@ -151,6 +151,10 @@ int main(int argc, char **argv) {
   Facts.TUsInDatabase = InDatabase;
   Facts.AnalysisSeconds = Total; // parsing happens inside the walk, on demand
   Facts.ParseSeconds = 0;
+  for (const WalkWarning &W : Result->Walk.Warnings) {
+    errs() << W.Loc << ": ";
+    WithColor::warning(errs(), "") << W.Message << " [" << W.Flag << "]\n";
+  }
   for (const std::string &TU : Result->IncompleteTUs)
     WithColor::warning(errs(), "nvmove") << "translation unit did not parse: " << TU << "\n";
 

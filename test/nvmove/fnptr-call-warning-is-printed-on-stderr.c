@@ -1,5 +1,3 @@
-// BUG: nvmove-fnptr warnings only go into the JSON; nothing is printed on stderr.
-// XFAIL: *
 // RUN: rm -rf %t && split-file %s %t
 // RUN: sed -e 's|@DIR@|%/t|g' %t/cdb.json.in > %t/compile_commands.json
 // RUN: %nvmove -p %t --load-function=load_tree --format=json -o %t/report.json 2>&1 \

@@ -1,5 +1,3 @@
-// BUG: 'default_ops.visit()' is keyed by the global's path, its initializer by the field: no target.
-// XFAIL: *
 // RUN: rm -rf %t && split-file %s %t
 // RUN: sed -e 's|@DIR@|%/t|g' %t/cdb.json.in > %t/compile_commands.json
 // RUN: %nvmove -p %t --load-function=load_tree --follow-callbacks --mode=paper \

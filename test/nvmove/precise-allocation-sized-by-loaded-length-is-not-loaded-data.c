@@ -1,5 +1,3 @@
-// BUG: malloc(n) with a loaded n yields loaded data, both as the pointer and as its bytes.
-// XFAIL: *
 // RUN: rm -rf %t && split-file %s %t
 // RUN: sed -e 's|@DIR@|%/t|g' %t/cdb.json.in > %t/compile_commands.json
 // RUN: %nvmove -p %t --load-function=load_header --format=json -o %t/report.json

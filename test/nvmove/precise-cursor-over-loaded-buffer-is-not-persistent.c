@@ -1,5 +1,3 @@
-// BUG: the root rule covers typed-pointer fields only: a stack cursor of char * is persistent.
-// XFAIL: *
 // RUN: rm -rf %t && split-file %s %t
 // RUN: sed -e 's|@DIR@|%/t|g' %t/cdb.json.in > %t/compile_commands.json
 // RUN: %nvmove -p %t --load-function=load_entries --format=json -o %t/report.json

@@ -1,5 +1,3 @@
-// BUG: passing '&server' to a callee does not make the global a root: no roots, db only touched.
-// XFAIL: *
 // RUN: rm -rf %t && split-file %s %t
 // RUN: sed -e 's|@DIR@|%/t|g' %t/cdb.json.in > %t/compile_commands.json
 // RUN: %nvmove -p %t --load-function=load_db --format=json -o %t/report.json
