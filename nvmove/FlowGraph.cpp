@@ -8,7 +8,7 @@ using namespace llvm;
 namespace nvm::infer {
 
 static bool isGlobalCell(StringRef C) {
-  return C.startswith("f:") || C.startswith("o:") || C.startswith("r:") || C.startswith("g:") ||
+  return C.startswith("t:") || C.startswith("f:") || C.startswith("o:") || C.startswith("r:") || C.startswith("g:") ||
          C.startswith("sz:") || C.startswith("fn:") || C == "LOAD" || C == "SINK" ||
          C == "ALLOC";
 }
@@ -76,8 +76,8 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
   unsigned F = node(From), T = node(To);
   if (F == T)
     return;
-  if (Kind == Flow::Base) {
-    BaseUses.push_back({F, T, Loc, Function, Kind});
+  if (Kind == Flow::Base || Kind == Flow::Type) {
+    (Kind == Flow::Base ? BaseUses : TypeUses).push_back({F, T, Loc, Function, Kind});
     return;
   }
   Edges.push_back({F, T, Loc, Function, Kind});

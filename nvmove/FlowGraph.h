@@ -52,6 +52,8 @@ public:
 
   /// Stores and the pointers they were made through (Flow::Base edges, kept out of reach()).
   const std::vector<Edge> &baseUses() const { return BaseUses; }
+  /// Cells and the records they point to (Flow::Type edges, kept out of reach()).
+  const std::vector<Edge> &typeUses() const { return TypeUses; }
 
   /// An edge with a statement that reads or writes cell N (-1 if none).
   int firstUse(unsigned N) const;
@@ -81,7 +83,7 @@ private:
 
   std::vector<std::string> Names;
   llvm::StringMap<unsigned> Ids;
-  std::vector<Edge> Edges, BaseUses;
+  std::vector<Edge> Edges, BaseUses, TypeUses;
   std::vector<std::vector<unsigned>> Out, In;
   std::map<std::string, std::set<unsigned>> Writes;   ///< by stores the walk sees
   std::map<std::string, std::set<unsigned>> MayWrite; ///< also by unknown callbacks

@@ -80,12 +80,27 @@ std::string PreciseAnalysis::recordAtPath(StringRef Path) const {
 }
 
 /// Records reachable from the globals the walk uses and from persistent records.
-std::set<std::string> PreciseAnalysis::reachableFromRoots() const {
+std::set<std::string> PreciseAnalysis::reachableFromRoots(
+    const std::set<std::string> &Candidates) const {
   std::multimap<std::string, std::string> StoredInto; // holder -> object type, via void *
   for (unsigned E = 0; E < Graph.edges(); ++E) {
     StringRef From = Graph.name(Graph.edge(E).From), To = Graph.name(Graph.edge(E).To);
     if (From.startswith("r:") && To.startswith("*f:"))
       StoredInto.insert({fieldOfCell(To).first, From.drop_front(2).str()});
+  }
+  // A field whose value is used as a pointer to a candidate holds it, typed or not
+  // (load_string(fd, o->ptr) with a struct sds * parameter).
+  for (const FlowGraph::Edge &T : Graph.typeUses()) {
+    std::string Rec = StringRef(Graph.name(T.To)).drop_front(2).str();
+    if (!Candidates.count(Rec))
+      continue;
+    std::vector<int> P = Graph.reachIf(
+        {T.From}, true, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
+        [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+    for (unsigned N = 0; N < Graph.size(); ++N)
+      if (P[N] != -2)
+        if (auto [Holder, Field] = fieldOfCell(Graph.name(N)); !Holder.empty() && Holder != Rec)
+          StoredInto.insert({Holder, Rec});
   }
   std::vector<std::string> Work;
   for (unsigned N = 0; N < Graph.size(); ++N) {
@@ -102,6 +117,8 @@ std::set<std::string> PreciseAnalysis::reachableFromRoots() const {
       Work.push_back(Rec);
   }
   for (const auto &[Key, T] : Found)
+    Work.push_back(Key);
+  for (const std::string &Key : loadParameterRecords())
     Work.push_back(Key);
   std::set<std::string> Reached;
   while (!Work.empty()) {
@@ -120,9 +137,63 @@ std::set<std::string> PreciseAnalysis::reachableFromRoots() const {
   return Reached;
 }
 
+/// Records the load allocates on the heap: a fresh pointer of that type exists on the walk.
+/// Also records laid over loaded bytes (an item cast from a mapped file).
+std::set<std::string> PreciseAnalysis::heapRecords(const std::vector<bool> &Fresh) const {
+  std::set<std::string> Heap;
+  for (const FlowGraph::Edge &T : Graph.typeUses())
+    if (Fresh[T.From])
+      Heap.insert(StringRef(Graph.name(T.To)).drop_front(2).str());
+  for (unsigned E = 0; E < Graph.edges(); ++E) {
+    const FlowGraph::Edge &Ed = Graph.edge(E);
+    StringRef From = Graph.name(Ed.From), To = Graph.name(Ed.To);
+    if (Ed.Kind == Flow::Alias && To.startswith("o:") && !From.startswith("r:") &&
+        isTainted(Ed.From))
+      Heap.insert(To.drop_front(2).str());
+  }
+  return Heap;
+}
+
+/// Records the load functions' callers hand in (rdbLoad's rdbSaveInfo *rsi, memcached's
+/// metadata behind a void *): they exist before the load and outlive it, like globals.
+std::set<std::string> PreciseAnalysis::loadParameterRecords() const {
+  std::vector<unsigned> Params;
+  for (const VisitedFunction &V : R.Walk.Visited) {
+    if (V.Parent >= 0)
+      continue;
+    for (unsigned I = 0; I < V.Function->NumParams; ++I)
+      if (auto N = Graph.find(V.Function->Usr + "|p" + std::to_string(I)))
+        Params.push_back(*N);
+  }
+  std::vector<int> P = Graph.reachIf(
+      Params, false, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
+      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+  std::set<std::string> Out;
+  for (const FlowGraph::Edge &T : Graph.typeUses())
+    if (P[T.From] != -2)
+      Out.insert(StringRef(Graph.name(T.To)).drop_front(2).str());
+  return Out;
+}
+
 void PreciseAnalysis::findHolders() {
   std::vector<bool> Fresh = freshValues();
   std::vector<bool> Leads;
+  // A record that receives loaded data but only ever lives on the stack (a header read
+  // into a local, an I/O context, an iterator declared in a function) is a temporary:
+  // kept only when something persistent holds it (a field of that type, a pointer stored).
+  std::set<std::string> Heap = heapRecords(Fresh);
+  for (auto It = Found.begin(); It != Found.end();) {
+    if (Heap.count(It->first) || It->second.Reason == "sizeof-allocation") {
+      ++It;
+      continue;
+    }
+    Provenance P = It->second.Provenances.empty() ? Provenance{} : It->second.Provenances.front();
+    P.Evidence += " (only on the stack: kept if reachable from a root)";
+    std::string Field = It->second.FieldsWritten.empty() ? "" : *It->second.FieldsWritten.begin();
+    Temporaries[It->first] = std::move(It->second);
+    PointsToLoaded.try_emplace(It->first, Field, std::move(P));
+    It = Found.erase(It);
+  }
   for (bool Changed = true; Changed;) {
     Changed = false;
     Leads = leadsToLoaded(Fresh);
@@ -148,10 +219,19 @@ void PreciseAnalysis::findHolders() {
                                             "the pointer in '" + Name +
                                                 "' is the base of stores of loaded data")};
     }
-    std::set<std::string> Reached = reachableFromRoots();
+    std::set<std::string> Names;
+    for (const auto &[Key, Evidence] : Candidates)
+      Names.insert(Key);
+    std::set<std::string> Reached = reachableFromRoots(Names);
     for (auto &[Key, Evidence] : Candidates) {
       if (!Reached.count(Key) || Found.count(Key))
         continue;
+      if (auto Temp = Temporaries.find(Key); Temp != Temporaries.end()) {
+        Found.emplace(Key, std::move(Temp->second));
+        Temporaries.erase(Temp);
+        Changed = true;
+        continue;
+      }
       if (TypeFinding *T = add(Key, "pointer-to-loaded")) {
         if (!Evidence.first.empty())
           T->FieldsWritten.insert(Evidence.first);
@@ -159,6 +239,11 @@ void PreciseAnalysis::findHolders() {
         Changed = true;
       }
     }
+  }
+  // Temporaries nothing holds are reported, as touched (never hidden).
+  for (auto &[Key, T] : Temporaries) {
+    T.Reason = "temporary";
+    R.Touched.push_back(std::move(T));
   }
   // Records persistent for another reason still list the pointer fields they were given.
   for (auto &[Key, Evidence] : PointsToLoaded)

@@ -47,8 +47,10 @@ std::map<std::string, RecordInfo> collectRecords(const SummaryStore &Store) {
 
 void collectTouched(const SummaryStore &Store, const InferenceOptions &O, InferenceResult &R) {
   std::map<std::string, RecordInfo> Records = collectRecords(Store);
-  std::set<std::string> Persistent;
+  std::set<std::string> Persistent; // or already reported as touched by the mode
   for (const TypeFinding &T : R.Types)
+    Persistent.insert(T.Record.Key);
+  for (const TypeFinding &T : R.Touched)
     Persistent.insert(T.Record.Key);
   std::map<std::string, TypeFinding> Touched;
   for (size_t I = 0; I < R.Walk.Visited.size(); ++I) {
@@ -71,6 +73,9 @@ void collectTouched(const SummaryStore &Store, const InferenceOptions &O, Infere
   }
   for (auto &[Key, T] : Touched)
     R.Touched.push_back(std::move(T));
+  llvm::sort(R.Touched, [](const TypeFinding &A, const TypeFinding &B) {
+    return A.Record.Name < B.Record.Name;
+  });
   (void)O;
 }
 

@@ -34,9 +34,11 @@ private:
   // HolderInference.cpp
   void findHolders();
   std::vector<bool> freshValues() const;
+  std::set<std::string> heapRecords(const std::vector<bool> &Fresh) const;
+  std::set<std::string> loadParameterRecords() const;
   std::vector<bool> leadsToLoaded(const std::vector<bool> &Fresh) const;
   bool ownsPersistent(const FlowGraph::Edge &Store, const std::vector<bool> &Fresh) const;
-  std::set<std::string> reachableFromRoots() const;
+  std::set<std::string> reachableFromRoots(const std::set<std::string> &Candidates) const;
   std::string recordAtPath(llvm::StringRef Path) const;
   void collectRoots(const std::vector<bool> &Leads);
 
@@ -50,6 +52,8 @@ private:
   std::set<std::string> LoadedGlobals;
   /// Records given pointers to loaded bytes: kept only when reachable from a root.
   std::map<std::string, std::pair<std::string, Provenance>> PointsToLoaded;
+  /// Records with loaded data that only live on the stack, until something holds them.
+  std::map<std::string, TypeFinding> Temporaries;
 };
 
 } // namespace nvm::infer

@@ -115,6 +115,14 @@ public:
     flow(Cells.pointeeRead(Raw), Record, L, Flow::Alias);
   }
 
+  /// Which record a pointer-valued cell points to: tells heap objects (fresh pointers of
+  /// that type exist) from temporaries that only ever live on the stack.
+  void typeOf(const std::string &Cell, QualType T, SourceLocation L) {
+    if (T->isPointerType())
+      if (const RecordDecl *RD = pointeeRecordOf(T))
+        flow(Cell, "t:" + recordKey(RD), L, Flow::Type);
+  }
+
   void store(const std::vector<std::string> &Srcs, const std::string &To, SourceLocation L) {
     for (const std::string &S : Srcs)
       flow(S, To, L);
@@ -358,8 +366,10 @@ void Recorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
       flow("LOAD", Result, L);
     else if (const Expr *Buf = Arg(It->second))
       flow("LOAD", Cells.pointeeWrite(Buf), L);
-    if (It->second < 0 && Callee->getReturnType()->isPointerType())
+    if (It->second < 0 && Callee->getReturnType()->isPointerType()) {
       flow("LOAD", "*" + Result, L);
+      flow("ALLOC", Result, L); // mmap: memory the load brings in, owned by no one yet
+    }
     return;
   }
   if (auto It = ioScans().find(Name); It != ioScans().end()) {
@@ -409,6 +419,7 @@ void Recorder::passArguments(const CallExpr *C, const std::string &Target,
     flow("*" + Param, Cells.pointeeWrite(A), L, Flow::Back);
   }
   QualType Ret = Callee ? Callee->getReturnType() : C->getType();
+  typeOf(Result, Ret, L);
   if (!Ret->isVoidType())
     flow("@" + Target + "|ret", Result, L);
   if (isRawPointer(Ret))
@@ -444,6 +455,8 @@ public:
     return true;
   }
   bool VisitVarDecl(VarDecl *V) {
+    if (!isa<ParmVarDecl>(V) && !V->hasGlobalStorage())
+      R.typeOf(R.Cells.varCell(V), V->getType(), V->getLocation());
     if (V->hasInit() && !isa<ParmVarDecl>(V) && !V->hasGlobalStorage()) {
       R.initVar(V, V->getInit());
       R.writeVar(V, classifyValue(V->getInit(), Ctx));
@@ -499,6 +512,8 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
   });
   Recorder R(Fn, Ctx, Root, S.Flows);
   R.Summary = &S;
+  for (const ParmVarDecl *P : Fn->parameters())
+    R.typeOf(R.Cells.varCell(P), P->getType(), P->getLocation());
   BodyVisitor V(R, Ctx);
   V.TraverseStmt(Fn->getBody());
   return S;

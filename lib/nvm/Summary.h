@@ -11,7 +11,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 12;
+inline constexpr int SummaryVersion = 14;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -64,6 +64,7 @@ struct Flow {
     Alias = 'a', ///< To sees what From holds because two pointers share a pointee
     Back = 'b',  ///< a callee's writes through its parameter From reach the caller's To
     Base = 'w',  ///< the pointer held in From is the base of a store into cell To
+    Type = 't',  ///< From holds a pointer to the record named by To ("t:<record>")
   };
   std::string From;
   std::string To;

@@ -16,10 +16,10 @@
 // CHECK-NEXT:      "size"
 // CHECK-NEXT:    ],
 // CHECK:         "name": "footer",
-// CHECK:         "statement": "header.c:10:3"
+// CHECK:         "statement": "header.c:11:3"
 // CHECK:         "reason": "loaded-data",
 // CHECK:         "name": "header",
-// CHECK:         "statement": "header.c:9:3"
+// CHECK:         "statement": "header.c:10:3"
 // CHECK:         "reason": "loaded-data",
 // CHECK-NOT:     "name":
 // CHECK-LABEL: "warnings": []
@@ -32,10 +32,12 @@ long read(int fd, void *buf, size_t n);
 struct header { int magic; int version; };
 struct footer { unsigned crc; long size; };
 struct options { int verbose; };
-void load_header(int fd, struct options *o) {
-  struct header h;
-  struct footer f;
-  read(fd, &h, sizeof h);
-  read(fd, &f.size, sizeof f.size);
+void *malloc(size_t n);
+struct header *hdr;
+void load_header(int fd, struct options *o, struct footer *f) {
+  struct header *h = malloc(sizeof *h);
+  read(fd, h, sizeof *h);
+  read(fd, &f->size, sizeof f->size);
+  hdr = h;
   o->verbose = 1;
 }
