@@ -496,6 +496,25 @@ private:
 
 } // namespace
 
+/// A body whose last statement calls exit()/abort()/a noreturn function, with no return
+/// statement anywhere: every path ends the process (Redis' rdbCheckThenExit, memcached's
+/// fatal paths). Conservative: any return keeps the function.
+static bool endsInNoReturnCall(const FunctionDecl *Fn) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Fn->getBody());
+  if (!Body || Body->body_empty())
+    return false;
+  const auto *Last = dyn_cast<CallExpr>(Body->body_back()->IgnoreContainers());
+  const FunctionDecl *Callee = Last ? Last->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->isNoReturn())
+    return false;
+  struct ReturnFinder : RecursiveASTVisitor<ReturnFinder> {
+    bool Found = false;
+    bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+  } Finder;
+  Finder.TraverseStmt(const_cast<CompoundStmt *>(Body));
+  return !Finder.Found;
+}
+
 FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
   ASTContext &Ctx = Fn->getASTContext();
   const SourceManager &SM = Ctx.getSourceManager();
@@ -510,6 +529,7 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
     QualType T = P->getType().getCanonicalType();
     return T->isBuiltinType() || T->isEnumeralType();
   });
+  S.NoReturn = Fn->isNoReturn() || endsInNoReturnCall(Fn);
   Recorder R(Fn, Ctx, Root, S.Flows);
   R.Summary = &S;
   for (const ParmVarDecl *P : Fn->parameters())

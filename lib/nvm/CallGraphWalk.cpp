@@ -151,6 +151,10 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
       R.Skipped.push_back({P.Name, "library function (optimization c)", P.CallLoc});
       continue;
     }
+    if (!IsLoad && F->NoReturn && Options.SkipNoReturn) {
+      R.Skipped.push_back({P.Name, "never returns (error path)", P.CallLoc});
+      continue;
+    }
     if (!IsLoad && F->TrivialSignature && Options.SkipTrivialSignatures &&
         !(Options.KeepPointerResults && F->ReturnsPointer)) {
       R.Skipped.push_back({P.Name, "no pointer arguments (optimization a)", P.CallLoc});

@@ -14,6 +14,8 @@ struct WalkOptions {
   bool EachBodyOnce = true;          ///< (d) otherwise once per distinct call site
   bool FollowFieldCallbacks = false; ///< follow calls through fields/globals to every
                                      ///< function address stored there
+  bool SkipNoReturn = false;         ///< do not enter functions that never return: what
+                                     ///< they touch cannot outlive a failed load
   bool KeepPointerResults = false;   ///< (a) still enters functions that return a pointer:
                                      ///< allocator wrappers and getters of roots
 };

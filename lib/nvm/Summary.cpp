@@ -38,6 +38,7 @@ json::Value toJSON(const FunctionSummary &F) {
                       {"at", F.DefinedAt},     {"app", F.InApp},
                       {"trivial", F.TrivialSignature},
                       {"retptr", F.ReturnsPointer},
+                      {"noreturn", F.NoReturn},
                       {"nparams", F.NumParams}, {"writes", std::move(Writes)},
                       {"calls", std::move(Calls)}, {"flows", std::move(Flows)}};
 }
@@ -107,6 +108,7 @@ FunctionSummary functionFromJSON(Reader &R, const json::Object &O) {
   F.InApp = R.boolean(O, "app");
   F.TrivialSignature = R.boolean(O, "trivial");
   F.ReturnsPointer = R.boolean(O, "retptr");
+  F.NoReturn = R.boolean(O, "noreturn");
   F.NumParams = O.getInteger("nparams").value_or(0);
   for (const json::Value &V : R.array(O, "writes"))
     if (const json::Object *W = V.getAsObject())

@@ -11,7 +11,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 14;
+inline constexpr int SummaryVersion = 15;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -80,6 +80,7 @@ struct FunctionSummary {
   bool InApp = false;           ///< body is in the application (not a system header)
   bool TrivialSignature = false; ///< no parameters, or only non-pointer builtins
   bool ReturnsPointer = false;
+  bool NoReturn = false;         ///< never returns (noreturn, or always ends in exit/abort)
   unsigned NumParams = 0;
   std::vector<WriteSite> Writes;
   std::vector<CallSite> Calls;
