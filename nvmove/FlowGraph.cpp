@@ -1,5 +1,7 @@
 // Flow graph construction and reachability.
 #include "FlowGraph.h"
+#include "nvm/ExprCells.h"
+#include "nvm/RecordNames.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include <deque>
 
@@ -25,24 +27,24 @@ std::string qualifyCell(StringRef Cell, StringRef FnUsr) {
   return (FnUsr + "|" + Cell).str();
 }
 
-static std::string functionName(StringRef Usr) {
-  StringRef Name = Usr.rsplit('@').second;
-  return (Name.empty() ? Usr : Name).str();
-}
-
 std::string prettyCell(StringRef Cell) {
   if (Cell.consume_front("*"))
     return "*" + prettyCell(Cell);
-  if (Cell.consume_front("f:") || Cell.consume_front("g:"))
-    return Cell.rsplit(' ').second.empty() ? Cell.str() : Cell.split(' ').second.str();
+  if (Cell.consume_front("g:"))
+    return Cell.str();
+  if (Cell.consume_front("f:")) {
+    auto [Rec, Field] = Cell.rsplit('.');
+    std::string Name = displayKey(Rec);
+    return StringRef(Name).split(' ').second.str() + "." + Field.str();
+  }
   if (Cell.consume_front("o:") || Cell.consume_front("r:"))
-    return "(" + Cell.str() + " object)";
+    return "(" + displayKey(Cell) + " object)";
   if (Cell.consume_front("sz:"))
-    return "sizeof(" + Cell.str() + ")";
+    return "sizeof(" + displayKey(Cell) + ")";
   if (Cell == "LOAD")
     return "<data read from storage>";
   auto [Usr, Local] = Cell.split('|');
-  std::string Fn = functionName(Usr);
+  std::string Fn = functionNameOfUsr(Usr);
   if (Local.startswith("v:"))
     return Fn + ": " + Local.drop_front(2).split('@').first.str();
   if (Local.startswith("p"))

@@ -11,6 +11,7 @@
 // iterator is given pointers to persistent objects, but nothing holds the iterator; a client
 // points at a database it does not own.
 #include "PreciseAnalysis.h"
+#include "nvm/RecordNames.h"
 
 using namespace llvm;
 
@@ -205,7 +206,7 @@ void PreciseAnalysis::findHolders() {
       auto [Key, Name] = fieldOfCell(Graph.name(Ed.To));
       if (!Found.count(Key) && !Candidates.count(Key))
         Candidates[Key] = {Name, provenanceAt(Ed, "stores into '" + Name + "' a " +
-                                                      field(Key, Name)->PointeeRecord +
+                                                      displayKey(field(Key, Name)->PointeeRecord) +
                                                       " that the load allocated and filled")};
     }
     for (unsigned N = 0; N < Graph.size(); ++N) {
@@ -266,10 +267,10 @@ void PreciseAnalysis::collectRoots(const std::vector<bool> &Leads) {
       continue;
     if (llvm::any_of(R.Roots, [&](const Root &X) { return X.Global == Path; }))
       continue;
-    R.Roots.push_back({Path, Found.count(Rec) ? Rec : "",
+    R.Roots.push_back({Path, Found.count(Rec) ? displayKey(Rec) : "",
                        Loaded     ? "loaded data is stored into it"
                        : Leads[N] ? "loaded data is stored through it"
-                                  : "leads to persistent " + Rec});
+                                  : "leads to persistent " + displayKey(Rec)});
   }
   llvm::sort(R.Roots, [](const Root &A, const Root &B) { return A.Global < B.Global; });
 }

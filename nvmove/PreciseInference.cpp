@@ -1,6 +1,7 @@
 // Precise mode, first half: types that receive loaded data, or a pointer to it, and types
 // whose sizeof sizes an allocation that receives loaded data. See the note in Inference.h.
 #include "PreciseAnalysis.h"
+#include "nvm/RecordNames.h"
 
 using namespace llvm;
 
@@ -132,7 +133,7 @@ void PreciseAnalysis::findLoadedStores() {
                                                           prettyCell(Cell))};
       continue;
     }
-    std::string What = Field.empty() ? "loaded data is stored into a whole " + Key
+    std::string What = Field.empty() ? "loaded data is stored into a whole " + displayKey(Key)
                                      : "loaded data is stored into " + prettyCell(Cell);
     if (TypeFinding *T = add(Key, "loaded-data")) {
       if (!Field.empty())
@@ -173,7 +174,7 @@ void PreciseAnalysis::findSizeofAllocations() {
       std::string Key = Src.drop_front(3).str();
       if (TypeFinding *T = add(Key, "sizeof-allocation"))
         T->Provenances.push_back(provenanceOf(
-            *C, "sizeof(" + Key + ") sizes an allocation that receives loaded data"));
+            *C, "sizeof(" + displayKey(Key) + ") sizes an allocation that receives loaded data"));
     }
   }
 }

@@ -1,5 +1,6 @@
 // Worklist walk: FIFO from the load functions, parsing TUs only when a callee needs them.
 #include "nvm/CallGraphWalk.h"
+#include "nvm/ExprCells.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
 #include <set>
@@ -189,7 +190,7 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
       R.Warnings.push_back({C.Loc, Msg + " (in " + F->Name + ")", "nvmove-fnptr"});
       R.IndirectTargets[{Me, C.Loc}] = Targets;
       for (const std::string &T : Targets) {
-        std::string Name = StringRef(T).rsplit('@').second.str();
+        std::string Name = functionNameOfUsr(T);
         Queue.push_back({T, Name, Me, C.Loc});
       }
     }

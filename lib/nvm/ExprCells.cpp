@@ -11,10 +11,23 @@ using namespace clang;
 
 namespace nvm {
 
+std::string functionNameOfUsr(llvm::StringRef Usr) {
+  llvm::StringRef Name = Usr.split('#').first.rsplit('@').second;
+  return (Name.empty() ? Usr : Name).str();
+}
+
 std::string usrOf(const Decl *D) {
   llvm::SmallString<128> Buf;
-  if (!index::generateUSRForDecl(D, Buf))
+  if (!index::generateUSRForDecl(D, Buf)) {
+    // A static function's USR names only its file's base name: src/dict.c and
+    // deps/hiredis/dict.c both define "c:dict.c@F@_dictInit". Add the full path.
+    const SourceManager &SM = D->getASTContext().getSourceManager();
+    if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && !FD->isExternallyVisible())
+      if (SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+        if (const FileEntry *Main = SM.getFileEntryForID(SM.getMainFileID()))
+          return (Buf + "#" + Main->tryGetRealPathName()).str();
     return std::string(Buf);
+  }
   if (const auto *ND = dyn_cast<NamedDecl>(D))
     return ND->getNameAsString();
   return "?";

@@ -41,8 +41,13 @@ private:
   llvm::DenseMap<const clang::CallExpr *, unsigned> CallIds;
 };
 
-/// USR of a declaration (stable across TUs), or its name when no USR can be made.
+/// USR of a declaration (stable across TUs), or its name when no USR can be made. Static
+/// functions of a main file also carry that file's path, since Clang's USR only has its
+/// base name.
 std::string usrOf(const clang::Decl *D);
+
+/// The function name inside a USR made by usrOf().
+std::string functionNameOfUsr(llvm::StringRef Usr);
 
 } // namespace nvm
 

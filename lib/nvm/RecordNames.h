@@ -16,9 +16,12 @@ const clang::RecordDecl *recordOf(clang::QualType T);
 /// The record a pointer or array type points to (one level), or null.
 const clang::RecordDecl *pointeeRecordOf(clang::QualType T);
 
-/// Stable identity of a record across TUs: "struct tag", "union tag", "struct <typedef>" for an
-/// anonymous typedef'd record, "<outer key>::<field>" for an anonymous member record.
+/// Stable identity of a record across TUs: "struct tag@<layout digest>", "struct <typedef>@<digest>"
+/// for an anonymous typedef'd record, "<outer key>::<field>" for an anonymous member record.
 std::string recordKey(const clang::RecordDecl *RD);
+
+/// A record key as people write it: "struct dictEntry@1f2e3d4c" -> "struct dictEntry".
+std::string displayKey(llvm::StringRef Key);
 
 /// The typedef name that names an anonymous record, or empty.
 std::string typedefNameOf(const clang::RecordDecl *RD);

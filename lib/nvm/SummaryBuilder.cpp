@@ -37,7 +37,7 @@ public:
     std::string TD = typedefNameOf(RD);
     if (!TD.empty())
       R.TypedefNames.push_back(TD);
-    R.Name = !TD.empty() ? TD : !R.Tag.empty() ? R.Tag : Key;
+    R.Name = !TD.empty() ? TD : !R.Tag.empty() ? R.Tag : displayKey(Key);
     R.Kind = RD->isUnion() ? "union" : "struct";
     R.DefinedAt = locString(SM, RD->getLocation(), Root, false);
     R.InApp = !SM.isInSystemHeader(SM.getExpansionLoc(RD->getLocation()));
