@@ -6,6 +6,8 @@ PACKAGES=(
   clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools
   cmake ninja-build python3 bear build-essential dpkg-dev pkg-config
   time
+  libpmemobj-dev libpmem-dev libclang-rt-16-dev pmdk-tools
+  chromium graphviz python3-jsonschema python3-pip
 )
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -44,4 +46,10 @@ fi
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Python packages not in Debian (the list may be empty).
+REQ="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/requirements.txt"
+if [ -s "$REQ" ] && grep -qv '^\s*\(#\|$\)' "$REQ"; then
+  python3 -m pip install -q --disable-pip-version-check -r "$REQ"
 fi
