@@ -1,146 +1,167 @@
-// JSON round trip of TU summaries, for the on-disk cache.
+// JSON round trip of TU summaries, for the on-disk cache. Every string goes once into a
+// table and is referred to by index: a TU repeats the same cells and locations thousands of
+// times, and reading the cache is what an unchanged re-run costs.
 #include "nvm/Summary.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace llvm;
 
 namespace nvm {
 namespace {
 
-json::Array strings(const std::vector<std::string> &V) { return json::Array(V); }
-
-json::Value toJSON(const RecordInfo &R) {
-  json::Array Fields;
-  for (const FieldInfo &F : R.Fields)
-    Fields.push_back(json::Object{{"n", F.Name}, {"t", F.Type}, {"p", F.PointeeRecord}});
-  return json::Object{{"key", R.Key},        {"name", R.Name},
-                      {"tag", R.Tag},        {"typedefs", strings(R.TypedefNames)},
-                      {"kind", R.Kind},      {"at", R.DefinedAt},
-                      {"app", R.InApp},      {"fields", std::move(Fields)}};
-}
-
-json::Value toJSON(const Flow &Fl) {
-  return json::Array{Fl.From, Fl.To, Fl.Loc, std::string(1, Fl.Kind)};
-}
-
-json::Value toJSON(const FunctionSummary &F) {
-  json::Array Writes, Calls, Flows;
-  for (const WriteSite &W : F.Writes)
-    Writes.push_back(json::Object{{"loc", W.Loc}, {"op", W.Op}, {"target", W.Target},
-                                  {"records", strings(W.Records)},
-                                  {"fields", strings(W.Fields)}, {"value", W.Value}});
-  for (const CallSite &C : F.Calls)
-    Calls.push_back(json::Object{{"loc", C.Loc}, {"usr", C.CalleeUsr},
-                                 {"name", C.CalleeName}, {"cell", C.CalleeCell},
-                                 {"resolved", strings(C.Resolved)}});
-  for (const Flow &Fl : F.Flows)
-    Flows.push_back(toJSON(Fl));
-  return json::Object{{"usr", F.Usr},          {"name", F.Name},
-                      {"at", F.DefinedAt},     {"app", F.InApp},
-                      {"trivial", F.TrivialSignature},
-                      {"retptr", F.ReturnsPointer},
-                      {"noreturn", F.NoReturn},
-                      {"nparams", F.NumParams}, {"writes", std::move(Writes)},
-                      {"calls", std::move(Calls)}, {"flows", std::move(Flows)}};
-}
-
-/// Small reader that remembers the first problem instead of failing at every step.
-class Reader {
+class Writer {
 public:
-  std::string Problem;
+  json::Value id(StringRef S) {
+    auto [It, New] = Ids.try_emplace(S, Table.size());
+    if (New)
+      Table.push_back(S.str());
+    return int64_t(It->second);
+  }
+  json::Array ids(const std::vector<std::string> &V) {
+    json::Array A;
+    for (const std::string &S : V)
+      A.push_back(id(S));
+    return A;
+  }
+  json::Value record(const RecordInfo &R) {
+    json::Array Fields;
+    for (const FieldInfo &F : R.Fields)
+      Fields.push_back(json::Array{id(F.Name), id(F.Type), id(F.PointeeRecord)});
+    return json::Array{id(R.Key),  id(R.Name),      id(R.Tag), ids(R.TypedefNames),
+                       id(R.Kind), id(R.DefinedAt), R.InApp,   std::move(Fields)};
+  }
+  json::Value flow(const Flow &F) {
+    return json::Array{id(F.From), id(F.To), id(F.Loc), int64_t(F.Kind)};
+  }
+  json::Value function(const FunctionSummary &F) {
+    json::Array Writes, Calls, Flows;
+    for (const WriteSite &W : F.Writes)
+      Writes.push_back(json::Array{id(W.Loc), id(W.Op), id(W.Target), ids(W.Records),
+                                   ids(W.Fields), id(W.Value)});
+    for (const CallSite &C : F.Calls)
+      Calls.push_back(json::Array{id(C.Loc), id(C.CalleeUsr), id(C.CalleeName),
+                                  id(C.CalleeCell), ids(C.Resolved)});
+    for (const Flow &Fl : F.Flows)
+      Flows.push_back(flow(Fl));
+    int64_t Bits = F.InApp | F.TrivialSignature << 1 | F.ReturnsPointer << 2 | F.NoReturn << 3;
+    return json::Array{id(F.Usr), id(F.Name), id(F.DefinedAt), Bits, int64_t(F.NumParams),
+                       std::move(Writes), std::move(Calls), std::move(Flows)};
+  }
+  json::Array table() { return json::Array(Table); }
 
-  std::string str(const json::Object &O, StringRef K) {
-    if (auto S = O.getString(K))
-      return S->str();
-    fail(K);
-    return {};
-  }
-  bool boolean(const json::Object &O, StringRef K) {
-    if (auto B = O.getBoolean(K))
-      return *B;
-    fail(K);
-    return false;
-  }
-  std::vector<std::string> strs(const json::Object &O, StringRef K) {
-    std::vector<std::string> Out;
-    const json::Array *A = O.getArray(K);
-    if (!A)
-      return fail(K), Out;
-    for (const json::Value &V : *A)
-      if (auto S = V.getAsString())
-        Out.push_back(S->str());
-    return Out;
-  }
-  const json::Array &array(const json::Object &O, StringRef K) {
-    static const json::Array Empty;
-    if (const json::Array *A = O.getArray(K))
-      return *A;
-    fail(K);
-    return Empty;
-  }
-  void fail(StringRef K) {
-    if (Problem.empty())
-      Problem = ("missing or mistyped key '" + K + "'").str();
-  }
+private:
+  StringMap<unsigned> Ids;
+  std::vector<std::string> Table;
 };
 
-std::vector<Flow> flowsFromJSON(Reader &R, const json::Array &Arr) {
-  std::vector<Flow> Out;
-  for (const json::Value &V : Arr) {
-    const json::Array *A = V.getAsArray();
-    if (!A || A->size() != 4) {
-      R.fail("flows");
-      continue;
-    }
-    StringRef Kind = (*A)[3].getAsString().value_or("s");
-    Out.push_back({(*A)[0].getAsString().value_or("").str(),
-                   (*A)[1].getAsString().value_or("").str(),
-                   (*A)[2].getAsString().value_or("").str(),
-                   static_cast<Flow::KindT>(Kind.empty() ? 's' : Kind[0])});
-  }
-  return Out;
-}
+/// Reads the arrays back; remembers the first problem instead of failing at every step.
+class Reader {
+public:
+  std::vector<StringRef> Table;
+  std::string Problem;
 
-FunctionSummary functionFromJSON(Reader &R, const json::Object &O) {
-  FunctionSummary F;
-  F.Usr = R.str(O, "usr");
-  F.Name = R.str(O, "name");
-  F.DefinedAt = R.str(O, "at");
-  F.InApp = R.boolean(O, "app");
-  F.TrivialSignature = R.boolean(O, "trivial");
-  F.ReturnsPointer = R.boolean(O, "retptr");
-  F.NoReturn = R.boolean(O, "noreturn");
-  F.NumParams = O.getInteger("nparams").value_or(0);
-  for (const json::Value &V : R.array(O, "writes"))
-    if (const json::Object *W = V.getAsObject())
-      F.Writes.push_back({R.str(*W, "loc"), R.str(*W, "op"), R.str(*W, "target"),
-                          R.strs(*W, "records"), R.strs(*W, "fields"), R.str(*W, "value")});
-  for (const json::Value &V : R.array(O, "calls"))
-    if (const json::Object *C = V.getAsObject())
-      F.Calls.push_back({R.str(*C, "loc"), R.str(*C, "usr"), R.str(*C, "name"),
-                         R.str(*C, "cell"), R.strs(*C, "resolved")});
-  F.Flows = flowsFromJSON(R, R.array(O, "flows"));
-  return F;
-}
+  const json::Array &array(const json::Value *V) {
+    static const json::Array Empty;
+    if (const json::Array *A = V ? V->getAsArray() : nullptr)
+      return *A;
+    fail("expected an array");
+    return Empty;
+  }
+  std::string str(const json::Value &V) {
+    std::optional<int64_t> I = V.getAsInteger();
+    if (!I || *I < 0 || size_t(*I) >= Table.size())
+      return fail("bad string index"), std::string();
+    return Table[*I].str();
+  }
+  std::vector<std::string> strs(const json::Value &V) {
+    std::vector<std::string> Out;
+    for (const json::Value &E : array(&V))
+      Out.push_back(str(E));
+    return Out;
+  }
+  int64_t integer(const json::Value &V) {
+    if (std::optional<int64_t> I = V.getAsInteger())
+      return *I;
+    return fail("expected an integer"), 0;
+  }
+  /// Element I of a fixed-size tuple.
+  const json::Value &at(const json::Array &A, size_t I) {
+    static const json::Value Null(nullptr);
+    if (I < A.size())
+      return A[I];
+    fail("tuple too short");
+    return Null;
+  }
+  void fail(StringRef Why) {
+    if (Problem.empty())
+      Problem = Why.str();
+  }
+
+  RecordInfo record(const json::Array &A) {
+    RecordInfo R{str(at(A, 0)), str(at(A, 1)), str(at(A, 2)), strs(at(A, 3)),
+                 str(at(A, 4)), str(at(A, 5)), at(A, 6).getAsBoolean().value_or(false), {}};
+    for (const json::Value &F : array(&at(A, 7))) {
+      const json::Array &T = array(&F);
+      R.Fields.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2))});
+    }
+    return R;
+  }
+  Flow flow(const json::Value &V) {
+    const json::Array &A = array(&V);
+    return {str(at(A, 0)), str(at(A, 1)), str(at(A, 2)),
+            static_cast<Flow::KindT>(integer(at(A, 3)))};
+  }
+  FunctionSummary function(const json::Array &A) {
+    FunctionSummary F;
+    F.Usr = str(at(A, 0));
+    F.Name = str(at(A, 1));
+    F.DefinedAt = str(at(A, 2));
+    int64_t Bits = integer(at(A, 3));
+    F.InApp = Bits & 1;
+    F.TrivialSignature = Bits & 2;
+    F.ReturnsPointer = Bits & 4;
+    F.NoReturn = Bits & 8;
+    F.NumParams = integer(at(A, 4));
+    for (const json::Value &W : array(&at(A, 5))) {
+      const json::Array &T = array(&W);
+      F.Writes.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2)), strs(at(T, 3)),
+                          strs(at(T, 4)), str(at(T, 5))});
+    }
+    for (const json::Value &C : array(&at(A, 6))) {
+      const json::Array &T = array(&C);
+      F.Calls.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2)), str(at(T, 3)),
+                         strs(at(T, 4))});
+    }
+    for (const json::Value &Fl : array(&at(A, 7)))
+      F.Flows.push_back(flow(Fl));
+    return F;
+  }
+};
 
 } // namespace
 
 json::Value toJSON(const TUSummary &S) {
-  json::Array Records, Functions;
+  Writer W;
+  json::Array Records, Functions, GlobalFlows, GlobalRecords;
   for (const RecordInfo &R : S.Records)
-    Records.push_back(toJSON(R));
+    Records.push_back(W.record(R));
   for (const FunctionSummary &F : S.Functions)
-    Functions.push_back(toJSON(F));
-  json::Array GlobalFlows, GlobalRecords;
+    Functions.push_back(W.function(F));
   for (const Flow &Fl : S.GlobalFlows)
-    GlobalFlows.push_back(toJSON(Fl));
+    GlobalFlows.push_back(W.flow(Fl));
   for (const auto &[Cell, Key] : S.GlobalRecords)
-    GlobalRecords.push_back(json::Array{Cell, Key});
-  return json::Object{{"version", SummaryVersion}, {"file", S.File},
+    GlobalRecords.push_back(json::Array{W.id(Cell), W.id(Key)});
+  json::Array Errors = W.ids(S.Errors);
+  json::Value File = W.id(S.File);
+  return json::Object{{"version", SummaryVersion},
+                      {"file", std::move(File)},
+                      {"parsed", S.Parsed},
+                      {"errors", std::move(Errors)},
+                      {"records", std::move(Records)},
+                      {"functions", std::move(Functions)},
                       {"global_flows", std::move(GlobalFlows)},
                       {"global_records", std::move(GlobalRecords)},
-                      {"parsed", S.Parsed},        {"errors", strings(S.Errors)},
-                      {"records", std::move(Records)},
-                      {"functions", std::move(Functions)}};
+                      {"strings", W.table()}};
 }
 
 Expected<TUSummary> summaryFromJSON(const json::Value &V) {
@@ -149,30 +170,22 @@ Expected<TUSummary> summaryFromJSON(const json::Value &V) {
     return createStringError(inconvertibleErrorCode(), "not a summary of version %d",
                              SummaryVersion);
   Reader R;
+  for (const json::Value &S : R.array(O->get("strings")))
+    R.Table.push_back(S.getAsString().value_or(""));
   TUSummary S;
-  S.File = R.str(*O, "file");
-  S.Parsed = R.boolean(*O, "parsed");
-  S.Errors = R.strs(*O, "errors");
-  for (const json::Value &RV : R.array(*O, "records")) {
-    const json::Object *RO = RV.getAsObject();
-    if (!RO)
-      continue;
-    RecordInfo Rec{R.str(*RO, "key"), R.str(*RO, "name"), R.str(*RO, "tag"),
-                   R.strs(*RO, "typedefs"), R.str(*RO, "kind"), R.str(*RO, "at"),
-                   R.boolean(*RO, "app"), {}};
-    for (const json::Value &FV : R.array(*RO, "fields"))
-      if (const json::Object *FO = FV.getAsObject())
-        Rec.Fields.push_back({R.str(*FO, "n"), R.str(*FO, "t"), R.str(*FO, "p")});
-    S.Records.push_back(std::move(Rec));
+  S.File = R.str(O->get("file") ? *O->get("file") : json::Value(nullptr));
+  S.Parsed = O->getBoolean("parsed").value_or(false);
+  S.Errors = R.strs(O->get("errors") ? *O->get("errors") : json::Value(nullptr));
+  for (const json::Value &Rec : R.array(O->get("records")))
+    S.Records.push_back(R.record(R.array(&Rec)));
+  for (const json::Value &F : R.array(O->get("functions")))
+    S.Functions.push_back(R.function(R.array(&F)));
+  for (const json::Value &Fl : R.array(O->get("global_flows")))
+    S.GlobalFlows.push_back(R.flow(Fl));
+  for (const json::Value &G : R.array(O->get("global_records"))) {
+    const json::Array &A = R.array(&G);
+    S.GlobalRecords.push_back({R.str(R.at(A, 0)), R.str(R.at(A, 1))});
   }
-  for (const json::Value &FV : R.array(*O, "functions"))
-    if (const json::Object *FO = FV.getAsObject())
-      S.Functions.push_back(functionFromJSON(R, *FO));
-  S.GlobalFlows = flowsFromJSON(R, R.array(*O, "global_flows"));
-  for (const json::Value &GV : R.array(*O, "global_records"))
-    if (const json::Array *A = GV.getAsArray(); A && A->size() == 2)
-      S.GlobalRecords.push_back({(*A)[0].getAsString().value_or("").str(),
-                                 (*A)[1].getAsString().value_or("").str()});
   if (!R.Problem.empty())
     return createStringError(inconvertibleErrorCode(), "malformed summary: %s",
                              R.Problem.c_str());
