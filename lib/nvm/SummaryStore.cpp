@@ -2,7 +2,9 @@
 #include "nvm/SummaryStore.h"
 #include "nvm/SummaryBuilder.h"
 #include "nvm/Version.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include <chrono>
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -108,6 +110,11 @@ void SummaryStore::writeCache(size_t I, const TUSummary &S, const std::vector<st
 }
 
 void SummaryStore::ensure(const std::vector<size_t> &TUs) {
+  auto Start = std::chrono::steady_clock::now();
+  auto Stop = llvm::make_scope_exit([&] {
+    Stats.Seconds +=
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  });
   std::vector<size_t> Missing;
   for (size_t I : TUs)
     if (!Summaries[I] && llvm::find(Missing, I) == Missing.end())

@@ -22,6 +22,7 @@ struct StoreOptions {
 
 struct StoreStats {
   unsigned Parsed = 0, FromCache = 0, Failed = 0;
+  double Seconds = 0; ///< spent parsing or reading summaries (the rest is the analysis)
 };
 
 class SummaryStore {
