@@ -6,7 +6,7 @@ DB=$("$REPO/examples/memcached/fetch-and-build.sh" | tail -n 1)
 OUT=$(dirname "$(dirname "$DB")")
 LOADS=(--load-function=restart_fixup --load-function=restart_mmap_open --load-function=_mc_meta_load_cb)
 for mode in precise paper backtrack; do
-  "$REPO/build/bin/nvmove" -p "$DB" "${LOADS[@]}" --mode="$mode" --all-tus \
-    --format=json -o "$OUT/nvmove-$mode.json" --quiet || [ $? -eq 2 ]
+  "${NVMOVE:-$REPO/build/bin/nvmove}" -p "$DB" "${LOADS[@]}" --mode="$mode" --all-tus \
+    --format=json -o "$OUT/nvmove-$mode.json" --quiet 2>/dev/null || [ $? -eq 2 ]
   python3 "$REPO/scripts/summarize-types.py" "$OUT/nvmove-$mode.json"
 done
