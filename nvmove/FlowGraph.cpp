@@ -9,10 +9,12 @@ using namespace llvm;
 
 namespace nvm::infer {
 
+/// Cells that belong to no function: heap and global cells, types, sources and sinks.
 static bool isGlobalCell(StringRef C) {
-  return C.startswith("t:") || C.startswith("f:") || C.startswith("o:") || C.startswith("r:") || C.startswith("g:") ||
-         C.startswith("sz:") || C.startswith("fn:") || C == "LOAD" || C == "SINK" ||
-         C == "ALLOC";
+  for (StringRef Prefix : {"t:", "f:", "o:", "r:", "g:", "sz:", "fn:"})
+    if (C.startswith(Prefix))
+      return true;
+  return C == "LOAD" || C == "SINK" || C == "ALLOC";
 }
 
 std::string qualifyCell(StringRef Cell, StringRef FnUsr) {
@@ -87,9 +89,7 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
   In[T].push_back(Edges.size() - 1);
 }
 
-std::vector<std::string> FlowGraph::targetsOf(const std::string &Placeholder, int Fn,
-                                              const std::string &Loc) const {
-  (void)Placeholder;
+std::vector<std::string> FlowGraph::targetsOf(int Fn, const std::string &Loc) const {
   auto It = Indirect.find({Fn, Loc});
   return It == Indirect.end() ? std::vector<std::string>{} : It->second;
 }
@@ -131,7 +131,7 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
           auto [Usr, I] = calleeParam(Fl.From);
           bool CalleeWrites = false;
           if (StringRef(Usr).startswith("?")) {
-            std::vector<std::string> Ts = targetsOf(Usr, int(FI), Fl.Loc);
+            std::vector<std::string> Ts = targetsOf(int(FI), Fl.Loc);
             CalleeWrites = Ts.empty() ? AssumeUnknownWrites : false;
             for (const std::string &T : Ts)
               CalleeWrites |= Writes.count(T) && Writes[T].count(I);
@@ -204,7 +204,7 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
                    Fl.Kind);
   std::vector<std::string> Targets{Callee};
   if (Callee[0] == '?') {
-    Targets = targetsOf(Callee, int(FI), Fl.Loc);
+    Targets = targetsOf(int(FI), Fl.Loc);
     if (Targets.empty() && UnknownCallsRead && Fl.Kind == Flow::Back)
       addEdge("LOAD", qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI), Flow::Store);
   }

@@ -58,8 +58,6 @@ public:
   /// An edge with a statement that reads or writes cell N (-1 if none).
   int firstUse(unsigned N) const;
 
-  /// Parameters each function writes through (what callers' pointers then see).
-  const std::map<std::string, std::set<unsigned>> &writesThrough() const { return Writes; }
 
 private:
   struct ReturnSite {
@@ -78,8 +76,8 @@ private:
   void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
                             bool AssumeUnknownWrites,
                             std::map<std::string, std::set<unsigned>> &Writes) const;
-  std::vector<std::string> targetsOf(const std::string &Placeholder, int Fn,
-                                     const std::string &Loc) const;
+  /// The functions an indirect call at Loc in walked function Fn was followed to.
+  std::vector<std::string> targetsOf(int Fn, const std::string &Loc) const;
 
   std::vector<std::string> Names;
   llvm::StringMap<unsigned> Ids;

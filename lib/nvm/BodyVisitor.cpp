@@ -394,7 +394,7 @@ void Recorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     flow("ALLOC", Result, L);
   std::string Usr = usrOf(Callee->getCanonicalDecl());
   if (Summary)
-    Summary->Calls.push_back({loc(L), Usr, Name.str(), "", {}});
+    Summary->Calls.push_back({loc(L), Usr, Name.str(), ""});
   passArguments(C, Usr, Callee);
 }
 

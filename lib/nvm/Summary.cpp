@@ -39,8 +39,8 @@ public:
       Writes.push_back(json::Array{id(W.Loc), id(W.Op), id(W.Target), ids(W.Records),
                                    ids(W.Fields), id(W.Value)});
     for (const CallSite &C : F.Calls)
-      Calls.push_back(json::Array{id(C.Loc), id(C.CalleeUsr), id(C.CalleeName),
-                                  id(C.CalleeCell), ids(C.Resolved)});
+      Calls.push_back(
+          json::Array{id(C.Loc), id(C.CalleeUsr), id(C.CalleeName), id(C.CalleeCell)});
     for (const Flow &Fl : F.Flows)
       Flows.push_back(flow(Fl));
     int64_t Bits = F.InApp | F.TrivialSignature << 1 | F.ReturnsPointer << 2 | F.NoReturn << 3;
@@ -129,8 +129,7 @@ public:
     }
     for (const json::Value &C : array(&at(A, 6))) {
       const json::Array &T = array(&C);
-      F.Calls.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2)), str(at(T, 3)),
-                         strs(at(T, 4))});
+      F.Calls.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2)), str(at(T, 3))});
     }
     for (const json::Value &Fl : array(&at(A, 7)))
       F.Flows.push_back(flow(Fl));

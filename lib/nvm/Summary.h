@@ -11,7 +11,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 18;
+inline constexpr int SummaryVersion = 19;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -48,7 +48,6 @@ struct CallSite {
   std::string CalleeUsr;  ///< empty for calls through function pointers
   std::string CalleeName; ///< callee, or the pointer expression as written
   std::string CalleeCell; ///< for indirect calls: the cell holding the pointer, if known
-  std::vector<std::string> Resolved; ///< USRs of the targets named right at the call
 };
 
 /// One edge of the data-flow graph of a function (precise and backtrack modes). Cells are
