@@ -1,0 +1,188 @@
+// Calls in a function body: libc copies and I/O as data flow, allocators as fresh memory,
+// and every other call as argument -> parameter and result -> call cell edges.
+#include "nvm/FlowRecorder.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace clang;
+
+namespace nvm {
+namespace {
+
+struct LibcAssign {
+  int Dest, FirstSrc;
+  bool ToEnd;
+};
+
+const llvm::StringMap<LibcAssign> &libcAssignments() {
+  static const llvm::StringMap<LibcAssign> Table = {
+#define NVM_LIBC_ASSIGN(Name, Dest, Src, ToEnd) {#Name, {Dest, Src, ToEnd}},
+#include "nvm/LibcAssignments.def"
+  };
+  return Table;
+}
+
+const llvm::StringMap<int> &ioReads() {
+  static const llvm::StringMap<int> Table = {
+#define NVM_IO_READ(Name, Arg) {#Name, Arg},
+#include "nvm/IOFunctions.def"
+  };
+  return Table;
+}
+
+const llvm::StringMap<std::pair<int, int>> &ioScans() {
+  static const llvm::StringMap<std::pair<int, int>> Table = {
+#define NVM_IO_SCAN(Name, Src, FirstDest) {#Name, {Src, FirstDest}},
+#include "nvm/IOFunctions.def"
+  };
+  return Table;
+}
+
+bool isAllocator(llvm::StringRef Name) {
+  static const llvm::StringSet<> Table = {
+#define NVM_ALLOCATOR(Name) #Name,
+#include "nvm/IOFunctions.def"
+  };
+  return Table.contains(Name);
+}
+
+const llvm::StringMap<int> &ioWrites() {
+  static const llvm::StringMap<int> Table = {
+#define NVM_IO_WRITE(Name, Arg) {#Name, Arg},
+#include "nvm/IOFunctions.def"
+  };
+  return Table;
+}
+
+} // namespace
+
+void FlowRecorder::call(const CallExpr *C) {
+  SourceLocation L = C->getBeginLoc();
+  const FunctionDecl *Callee = C->getDirectCallee();
+  if (!Callee) {
+    // (*f)(x) and (&f)(x) name their target as plainly as f(x) does.
+    if (const auto *DR = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenCasts()))
+      Callee = dyn_cast<FunctionDecl>(DR->getDecl());
+    else if (const auto *U = dyn_cast<UnaryOperator>(C->getCallee()->IgnoreParenCasts()))
+      if (const auto *DR2 = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenCasts()))
+        Callee = dyn_cast<FunctionDecl>(DR2->getDecl());
+  }
+  if (Callee)
+    return directCall(C, Callee);
+  if (!Summary)
+    return;
+  CallSite CS;
+  CS.Loc = loc(L);
+  const SourceManager &SM = Ctx.getSourceManager();
+  CS.CalleeName = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                           C->getCallee()->getSourceRange()),
+                                       SM, Ctx.getLangOpts())
+                      .str();
+  CS.CalleeCell = Cells.pointerCell(C->getCallee());
+  // The targets are filled in by the walk; arguments go to a placeholder callee.
+  passArguments(C, "?" + Cells.callCell(C), nullptr);
+  Summary->Calls.push_back(std::move(CS));
+}
+
+void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
+  SourceLocation L = C->getBeginLoc();
+  StringRef Name = Callee->getName();
+  std::string Result = Cells.callCell(C);
+  auto Arg = [&](int I) -> const Expr * {
+    return I >= 0 && unsigned(I) < C->getNumArgs() ? C->getArg(I) : nullptr;
+  };
+  auto Data = [&](const Expr *E) {
+    return E->getType()->isPointerType() || E->getType()->isArrayType()
+               ? std::vector<std::string>{Cells.pointeeRead(E)}
+               : Cells.sources(E);
+  };
+  if (auto It = libcAssignments().find(Name); It != libcAssignments().end()) {
+    const Expr *Dest = Arg(It->second.Dest);
+    if (!Dest)
+      return;
+    std::string To = Cells.pointeeWrite(Dest);
+    bases(Dest, To, L);
+    if (Dest->getType()->isPointerType())
+      flow(Cells.pointerCell(Dest), "w:" + To, L, Flow::Base);
+    std::string Value = "constant";
+    for (int I = It->second.FirstSrc; I >= 0 && Arg(I); ++I) {
+      store(Data(Arg(I)), To, L);
+      if (classifyValue(Arg(I), Ctx) != "constant")
+        Value = isa<StringLiteral>(Arg(I)->IgnoreParenCasts()) ? "text" : "data";
+      if (!It->second.ToEnd)
+        break;
+    }
+    write(Dest, Name, Value, L);
+    return;
+  }
+  if (auto It = ioReads().find(Name); It != ioReads().end()) {
+    if (It->second < 0)
+      flow("LOAD", Result, L);
+    else if (const Expr *Buf = Arg(It->second))
+      flow("LOAD", Cells.pointeeWrite(Buf), L);
+    if (It->second < 0 && Callee->getReturnType()->isPointerType()) {
+      flow("LOAD", "*" + Result, L);
+      flow("ALLOC", Result, L); // mmap: memory the load brings in, owned by no one yet
+    }
+    return;
+  }
+  if (auto It = ioScans().find(Name); It != ioScans().end()) {
+    // Parsing stores what the text holds into every destination argument.
+    std::vector<std::string> Text{"LOAD"};
+    if (It->second.first >= 0 && Arg(It->second.first))
+      Text = Data(Arg(It->second.first));
+    for (int I = It->second.second; Arg(I); ++I) {
+      store(Text, Cells.pointeeWrite(Arg(I)), L);
+      write(Arg(I), Name, "data", L);
+    }
+    return;
+  }
+  if (auto It = ioWrites().find(Name); It != ioWrites().end()) {
+    if (const Expr *Buf = Arg(It->second))
+      store(Data(Buf), "SINK", L);
+    return;
+  }
+  if (Name.startswith("__builtin") || Name.startswith("__atomic") || Name.startswith("__sync"))
+    return;
+  if (isAllocator(Name))
+    flow("ALLOC", Result, L);
+  std::string Usr = usrOf(Callee->getCanonicalDecl());
+  if (Summary)
+    Summary->Calls.push_back({loc(L), Usr, Name.str(), ""});
+  passArguments(C, Usr, Callee);
+}
+
+/// Arguments flow into the callee's parameters, its result into the call's cell; what a
+/// pointer argument points to is shared with the callee (back edges only count if the callee
+/// writes through that parameter, which the walk decides).
+void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
+                             const FunctionDecl *Callee) {
+  SourceLocation L = C->getBeginLoc();
+  std::string Result = Cells.callCell(C);
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    const Expr *A = C->getArg(I);
+    std::string Param = "@" + Target + "|p" + std::to_string(I);
+    store(Cells.sources(A), Param, L);
+    bool Typed = Callee && I < Callee->getNumParams() &&
+                 pointeeRecordOf(Callee->getParamDecl(I)->getType());
+    if (!(A->getType()->isPointerType() || A->getType()->isArrayType()) || Typed)
+      continue;
+    flow(Cells.pointeeRead(A), "*" + Param, L, Flow::Alias);
+    if (!Callee && !isRawPointer(A->getType()))
+      continue; // an unknown callee is assumed to fill byte buffers, not typed objects
+    flow("*" + Param, Cells.pointeeWrite(A), L, Flow::Back);
+  }
+  QualType Ret = Callee ? Callee->getReturnType() : C->getType();
+  typeOf(Result, Ret, L);
+  if (!Ret->isVoidType())
+    flow("@" + Target + "|ret", Result, L);
+  if (isRawPointer(Ret))
+    flow("*@" + Target + "|ret", "*" + Result, L, Flow::Alias);
+  // A sizeof in the size of an allocation types the allocated object.
+  if (isRawPointer(Ret))
+    for (unsigned I = 0; I < C->getNumArgs(); ++I)
+      if (C->getArg(I)->getType()->isIntegerType())
+        store(Cells.sources(C->getArg(I)), "a:" + Result, L);
+}
+
+} // namespace nvm
