@@ -178,9 +178,9 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
   // What a library function returns points to what its pointer arguments point to, never to
   // its sizes (malloc's result holds no data of its size argument).
   for (const auto &[Key, E] : Externals)
-    for (const std::string &In : E.In)
-      for (const std::string &Out : E.Out)
-        if (Out[0] != '*' || In[0] == '*')
+    for (const auto &[In, InPointee] : E.In)
+      for (const auto &[Out, OutPointee] : E.Out)
+        if (!OutPointee || InPointee)
           addEdge(In, Out, std::get<1>(Key), int(std::get<0>(Key)), Flow::Store);
   connectReturns(Fns);
   // A whole object holds its fields: writing it writes them, reading a field reads it.
@@ -218,9 +218,14 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
     if (!WithBody.count(T)) {
       // No body (libc's strdup, atoi, ...): the result is made of the arguments, per call
       // site, so one strdup of loaded text does not taint every other one.
-      if (Fl.Kind != Flow::Back)
-        (ToCallee.empty() ? Externals[{FI, Fl.Loc, T}].Out : Externals[{FI, Fl.Loc, T}].In)
-            .push_back(ToCallee.empty() ? To : From);
+      // Whether a side is what a pointer argument/result points to shows on the callee's cell.
+      if (Fl.Kind != Flow::Back) {
+        External &E = Externals[{FI, Fl.Loc, T}];
+        if (ToCallee.empty())
+          E.Out.push_back({To, StringRef(Fl.From).startswith("*")});
+        else
+          E.In.push_back({From, StringRef(Fl.To).startswith("*")});
+      }
       continue;
     }
     if (Fl.Kind == Flow::Back) {

@@ -67,7 +67,7 @@ private:
   };
   using CallKey = std::tuple<size_t, std::string, std::string>; // caller, location, callee
   struct External {
-    std::vector<std::string> In, Out;
+    std::vector<std::pair<std::string, bool>> In, Out; ///< cell, is a pointee
   };
 
   void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl);
