@@ -176,12 +176,10 @@ std::set<std::string> PreciseAnalysis::loadParameterRecords() const {
   return Out;
 }
 
-void PreciseAnalysis::findHolders() {
-  std::vector<bool> Fresh = freshValues();
-  std::vector<bool> Leads;
-  // A record that receives loaded data but only ever lives on the stack (a header read
-  // into a local, an I/O context, an iterator declared in a function) is a temporary:
-  // kept only when something persistent holds it (a field of that type, a pointer stored).
+/// A record that receives loaded data but only ever lives on the stack (a header read into a
+/// local, an I/O context, an iterator declared in a function) is a temporary: it becomes a
+/// candidate like a holder, kept only when something persistent holds it.
+void PreciseAnalysis::demoteStackOnlyRecords(const std::vector<bool> &Fresh) {
   std::set<std::string> Heap = heapRecords(Fresh);
   for (auto It = Found.begin(); It != Found.end();) {
     if (Heap.count(It->first) || It->second.Reason == "sizeof-allocation") {
@@ -195,51 +193,67 @@ void PreciseAnalysis::findHolders() {
     PointsToLoaded.try_emplace(It->first, Field, std::move(P));
     It = Found.erase(It);
   }
+}
+
+/// Records that may hold persistent objects, each with the field and the evidence.
+PreciseAnalysis::Candidates PreciseAnalysis::holderCandidates(const std::vector<bool> &Fresh,
+                                                              const std::vector<bool> &Leads) {
+  Candidates Out = PointsToLoaded;
+  for (unsigned E = 0; E < Graph.edges(); ++E) {
+    const FlowGraph::Edge &Ed = Graph.edge(E);
+    if (!ownsPersistent(Ed, Fresh))
+      continue;
+    auto [Key, Name] = fieldOfCell(Graph.name(Ed.To));
+    if (!Found.count(Key) && !Out.count(Key))
+      Out[Key] = {Name, provenanceAt(Ed, "stores into '" + Name + "' a " +
+                                             displayKey(field(Key, Name)->PointeeRecord) +
+                                             " that the load allocated and filled")};
+  }
+  for (unsigned N = 0; N < Graph.size(); ++N) {
+    auto [Key, Name] = fieldOfCell(Graph.name(N));
+    if (!Leads[N] || Key.empty() || Found.count(Key) || Out.count(Key) ||
+        !isTypedPointerField(Key, Name))
+      continue;
+    int Use = Graph.firstUse(N);
+    FlowGraph::Edge None{N, N, "", -1, Flow::Store};
+    Out[Key] = {Name, provenanceAt(Use >= 0 ? Graph.edge(Use) : None,
+                                   "the pointer in '" + Name +
+                                       "' is the base of stores of loaded data")};
+  }
+  return Out;
+}
+
+/// Makes the candidates reachable from a root persistent; true if any was new.
+bool PreciseAnalysis::admitReachable(Candidates C) {
+  std::set<std::string> Names;
+  for (const auto &[Key, Evidence] : C)
+    Names.insert(Key);
+  std::set<std::string> Reached = reachableFromRoots(Names);
+  bool Changed = false;
+  for (auto &[Key, Evidence] : C) {
+    if (!Reached.count(Key) || Found.count(Key))
+      continue;
+    if (auto Temp = Temporaries.find(Key); Temp != Temporaries.end()) {
+      Found.emplace(Key, std::move(Temp->second));
+      Temporaries.erase(Temp);
+      Changed = true;
+    } else if (TypeFinding *T = add(Key, "pointer-to-loaded")) {
+      if (!Evidence.first.empty())
+        T->FieldsWritten.insert(Evidence.first);
+      T->Provenances.push_back(std::move(Evidence.second));
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
+void PreciseAnalysis::findHolders() {
+  std::vector<bool> Fresh = freshValues();
+  demoteStackOnlyRecords(Fresh);
+  std::vector<bool> Leads;
   for (bool Changed = true; Changed;) {
-    Changed = false;
     Leads = leadsToLoaded(Fresh);
-    std::map<std::string, std::pair<std::string, Provenance>> Candidates = PointsToLoaded;
-    for (unsigned E = 0; E < Graph.edges(); ++E) {
-      const FlowGraph::Edge &Ed = Graph.edge(E);
-      if (!ownsPersistent(Ed, Fresh))
-        continue;
-      auto [Key, Name] = fieldOfCell(Graph.name(Ed.To));
-      if (!Found.count(Key) && !Candidates.count(Key))
-        Candidates[Key] = {Name, provenanceAt(Ed, "stores into '" + Name + "' a " +
-                                                      displayKey(field(Key, Name)->PointeeRecord) +
-                                                      " that the load allocated and filled")};
-    }
-    for (unsigned N = 0; N < Graph.size(); ++N) {
-      auto [Key, Name] = fieldOfCell(Graph.name(N));
-      if (!Leads[N] || Key.empty() || Found.count(Key) || Candidates.count(Key) ||
-          !isTypedPointerField(Key, Name))
-        continue;
-      int Use = Graph.firstUse(N);
-      FlowGraph::Edge None{N, N, "", -1, Flow::Store};
-      Candidates[Key] = {Name, provenanceAt(Use >= 0 ? Graph.edge(Use) : None,
-                                            "the pointer in '" + Name +
-                                                "' is the base of stores of loaded data")};
-    }
-    std::set<std::string> Names;
-    for (const auto &[Key, Evidence] : Candidates)
-      Names.insert(Key);
-    std::set<std::string> Reached = reachableFromRoots(Names);
-    for (auto &[Key, Evidence] : Candidates) {
-      if (!Reached.count(Key) || Found.count(Key))
-        continue;
-      if (auto Temp = Temporaries.find(Key); Temp != Temporaries.end()) {
-        Found.emplace(Key, std::move(Temp->second));
-        Temporaries.erase(Temp);
-        Changed = true;
-        continue;
-      }
-      if (TypeFinding *T = add(Key, "pointer-to-loaded")) {
-        if (!Evidence.first.empty())
-          T->FieldsWritten.insert(Evidence.first);
-        T->Provenances.push_back(std::move(Evidence.second));
-        Changed = true;
-      }
-    }
+    Changed = admitReachable(holderCandidates(Fresh, Leads));
   }
   // Temporaries nothing holds are reported, as touched (never hidden).
   for (auto &[Key, T] : Temporaries) {

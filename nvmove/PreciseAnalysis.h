@@ -32,7 +32,11 @@ private:
   void findSizeofAllocations();
 
   // HolderInference.cpp
+  using Candidates = std::map<std::string, std::pair<std::string, Provenance>>; ///< field, why
   void findHolders();
+  void demoteStackOnlyRecords(const std::vector<bool> &Fresh);
+  Candidates holderCandidates(const std::vector<bool> &Fresh, const std::vector<bool> &Leads);
+  bool admitReachable(Candidates C);
   std::vector<bool> freshValues() const;
   std::set<std::string> heapRecords(const std::vector<bool> &Fresh) const;
   std::set<std::string> loadParameterRecords() const;
@@ -51,7 +55,7 @@ private:
   std::map<std::string, TypeFinding> Found;
   std::set<std::string> LoadedGlobals;
   /// Records given pointers to loaded bytes: kept only when reachable from a root.
-  std::map<std::string, std::pair<std::string, Provenance>> PointsToLoaded;
+  Candidates PointsToLoaded;
   /// Records with loaded data that only live on the stack, until something holds them.
   std::map<std::string, TypeFinding> Temporaries;
 };
