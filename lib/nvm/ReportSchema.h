@@ -21,6 +21,9 @@ inline constexpr const char Incomplete[] = "incomplete";
 inline constexpr const char Timing[] = "timing";
 inline constexpr const char Options[] = "options";
 inline constexpr const char Stats[] = "translation_units";
+inline constexpr const char SkippedCalls[] = "skipped_calls";
+inline constexpr const char IndirectCalls[] = "indirect_calls";
+inline constexpr const char Sources[] = "sources";
 
 // Per type.
 inline constexpr const char Name[] = "name";
@@ -31,12 +34,29 @@ inline constexpr const char DefinedAt[] = "defined_at";
 inline constexpr const char FieldsWritten[] = "fields_written";
 inline constexpr const char Provenance[] = "provenance";
 inline constexpr const char Reason[] = "reason";
+inline constexpr const char Fields[] = "fields";
+inline constexpr const char Field[] = "field"; // per entry of "fields"
+inline constexpr const char FieldType[] = "type";
+inline constexpr const char DefinedUntil[] = "defined_until";
+inline constexpr const char VerdictHint[] = "verdict_hint";
+inline constexpr const char HintReason[] = "verdict_reason";
+inline constexpr const char HintRank[] = "verdict_rank";
 
 // Per provenance entry.
 inline constexpr const char CallChain[] = "call_chain";
 inline constexpr const char Function[] = "function";
 inline constexpr const char Statement[] = "statement";
 inline constexpr const char Evidence[] = "evidence";
+
+// Per visited function, skipped call and indirect call.
+inline constexpr const char Caller[] = "caller";
+inline constexpr const char Callee[] = "callee";
+inline constexpr const char CallLoc[] = "call_loc";
+inline constexpr const char Location[] = "location";
+inline constexpr const char Expression[] = "expression";
+inline constexpr const char Targets[] = "targets";
+inline constexpr const char FirstLine[] = "first_line";
+inline constexpr const char Lines[] = "lines";
 
 } // namespace nvm::schema
 

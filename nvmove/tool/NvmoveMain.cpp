@@ -1,6 +1,8 @@
 // nvmove command line: parses options, runs the analysis, writes the report, picks the exit code.
 #include "Inference.h"
 #include "ReportWriter.h"
+#include "report/HtmlReport.h"
+#include "report/SarifWriter.h"
 #include "nvm/CompileDatabase.h"
 #include "nvm/Version.h"
 #include "llvm/Support/CommandLine.h"
@@ -11,6 +13,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 #include <chrono>
+#include <set>
 
 using namespace llvm;
 using namespace nvm;
@@ -29,10 +32,11 @@ static cl::opt<infer::Mode> AnalysisMode(
                clEnumValN(infer::Mode::Paper, "paper", "the NVMOVE paper's walk: every record type assigned"),
                clEnumValN(infer::Mode::Backtrack, "backtrack", "back-track from write/fwrite/pwrite to serialized types")),
     cl::cat(Category));
-enum class Format { Text, Json };
+enum class Format { Text, Json, Sarif };
 static cl::opt<Format> OutputFormat("format", cl::desc("Output format"), cl::init(Format::Text),
                                     cl::values(clEnumValN(Format::Text, "text", "human-readable summary"),
-                                               clEnumValN(Format::Json, "json", "the persistent-types JSON (schema 1)")),
+                                               clEnumValN(Format::Json, "json", "the persistent-types JSON (schema 1)"),
+                                               clEnumValN(Format::Sarif, "sarif", "SARIF 2.1.0 for code-scanning tools")),
                                     cl::cat(Category));
 static cl::opt<std::string> OutputFile("o", cl::desc("Write the result to this file instead of stdout"),
                                        cl::value_desc("file"), cl::cat(Category));
@@ -63,6 +67,10 @@ static cl::opt<std::string> CacheDir("cache-dir", cl::desc("Where per-TU summari
 static cl::opt<bool> NoCache("no-cache", cl::desc("Neither read nor write the summary cache"), cl::cat(Category));
 static cl::opt<std::string> RootDir("root", cl::desc("Print paths relative to this directory (default: the compile database's)"),
                                     cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string> HtmlDir("html", cl::desc("Also write the HTML report into this directory"),
+                                    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> Force("force", cl::desc("Let --html overwrite an existing, non-empty directory"),
+                           cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Do not report parsing progress on stderr"), cl::cat(Category));
 
 static cl::extrahelp MoreHelp(R"(
@@ -149,8 +157,9 @@ int main(int argc, char **argv) {
   infer::RunFacts Facts;
   Facts.Translation = Store.stats();
   Facts.TUsInDatabase = InDatabase;
-  Facts.AnalysisSeconds = Total; // parsing happens inside the walk, on demand
-  Facts.ParseSeconds = 0;
+  // Parsing (or reading cached summaries) happens inside the walk, on demand.
+  Facts.ParseSeconds = Store.stats().Seconds;
+  Facts.AnalysisSeconds = Total - Facts.ParseSeconds;
   for (const WalkWarning &W : Result->Walk.Warnings) {
     errs() << W.Loc << ": ";
     WithColor::warning(errs(), "") << W.Message << " [" << W.Flag << "]\n";
@@ -158,9 +167,32 @@ int main(int argc, char **argv) {
   for (const std::string &TU : Result->IncompleteTUs)
     WithColor::warning(errs(), "nvmove") << "translation unit did not parse: " << TU << "\n";
 
+  Facts.Store = &Store;
+  Facts.SourceDirs.push_back(SO.Root);
+  std::set<std::string> TUDirs;
+  for (size_t I = 0; I < Store.size(); ++I)
+    TUDirs.insert(Store.command(I).Directory);
+  Facts.SourceDirs.insert(Facts.SourceDirs.end(), TUDirs.begin(), TUDirs.end());
+  json::Value Json = infer::toJSON(*Result, Facts);
+  // The HTML and SARIF renderers read the JSON back, exactly as nvmove-report does.
+  std::optional<report::Report> Model;
+  if (!HtmlDir.empty() || OutputFormat == Format::Sarif) {
+    auto M = report::reportFromJSON(Json, "the result");
+    if (!M)
+      return fail(toString(M.takeError()));
+    Model = std::move(*M);
+  }
+  if (!HtmlDir.empty()) {
+    report::HtmlOptions HO;
+    HO.Force = Force;
+    if (Error E = report::writeHtmlReport(*Model, HtmlDir, HO))
+      return fail(toString(std::move(E)));
+  }
   auto Emit = [&](raw_ostream &OS) {
     if (OutputFormat == Format::Json)
-      OS << formatv("{0:2}", infer::toJSON(*Result, Facts)) << "\n";
+      OS << formatv("{0:2}", Json) << "\n";
+    else if (OutputFormat == Format::Sarif)
+      OS << formatv("{0:2}", report::toSarif(*Model)) << "\n";
     else
       infer::writeText(OS, *Result, Facts);
     return Error::success();
