@@ -205,7 +205,10 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
   std::vector<std::string> Targets{Callee};
   if (Callee[0] == '?') {
     Targets = targetsOf(int(FI), Fl.Loc);
-    if (Targets.empty() && UnknownCallsRead && Fl.Kind == Flow::Back)
+    // An unknown callback may fill the byte buffers it is given, not a typed object that
+    // reaches it as a void * (valDup(d, val) must not make every dict value loaded).
+    if (Targets.empty() && UnknownCallsRead && Fl.Kind == Flow::Back &&
+        !StringRef(Fl.To).startswith("o:"))
       addEdge("LOAD", qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI), Flow::Store);
   }
   for (const std::string &T : Targets) {
