@@ -1,0 +1,167 @@
+/*
+ * alloc.c -- malloc-compatible allocation in the open pool, transactional
+ * inside a transaction and atomic outside one.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* alloc_ready -- 1 in a live tx, 0 outside, -1 (errno) when unusable */
+static int alloc_ready(const char *fn)
+{
+	if (!pool_cur)
+		return err_set(EINVAL, "%s: no pool is open", fn);
+	return tx_check_usable();
+}
+
+/* alloc_new -- allocates size bytes with PMDK flags (zeroing) */
+static void *alloc_new(const char *fn, size_t size, uint64_t flags)
+{
+	PMEMoid oid;
+	int u = alloc_ready(fn);
+
+	if (u < 0)
+		return NULL;
+	if (size == 0)
+		size = 1;
+	if (u) {
+		oid = pmdk.tx_xalloc(size, PMS_TYPE_NUM,
+				flags | POBJ_XALLOC_NO_ABORT);
+		if (OID_IS_NULL(oid)) {
+			err_pmdk(errno, fn);
+			return NULL;
+		}
+	} else if (pmdk.xalloc(pool_cur->pop, &oid, size, PMS_TYPE_NUM,
+			flags, NULL, NULL) != 0) {
+		err_pmdk(errno, fn);
+		return NULL;
+	}
+	stats_mine()->allocs++;
+	return (void *)(pms_pool_base_ + oid.off);
+}
+
+/* pms_malloc -- allocates size bytes in the pool */
+void *pms_malloc(size_t size)
+{
+	return alloc_new("pms_malloc", size, 0);
+}
+
+/* pms_calloc -- allocates nmemb * size zeroed bytes in the pool */
+void *pms_calloc(size_t nmemb, size_t size)
+{
+	size_t n;
+
+	if (__builtin_mul_overflow(nmemb, size, &n)) {
+		err_set(ENOMEM, "pms_calloc: %zu * %zu overflows", nmemb, size);
+		return NULL;
+	}
+	return alloc_new("pms_calloc", n, POBJ_XALLOC_ZERO);
+}
+
+/* pms_free -- frees a pool object, or a libc one through libc */
+void pms_free(void *ptr)
+{
+	PMEMoid oid;
+	int u;
+
+	if (!ptr)
+		return;
+	if (!pms_is_persistent(ptr)) {
+		free(ptr);
+		return;
+	}
+	if ((u = tx_check_usable()) < 0)
+		return;
+	oid = pmdk.oid(ptr);
+	if (u) {
+		if (pmdk.tx_xfree(oid, POBJ_XFREE_NO_ABORT) != 0) {
+			err_pmdk(errno, "pms_free");
+			return;
+		}
+	} else {
+		pmdk.free(&oid);
+	}
+	stats_mine()->frees++;
+}
+
+/* pms_realloc -- resizes a pool object, or a libc one through libc */
+void *pms_realloc(void *ptr, size_t size)
+{
+	PMEMoid oid;
+	int u;
+
+	if (!ptr)
+		return pms_malloc(size);
+	if (!pms_is_persistent(ptr))
+		return realloc(ptr, size);
+	if (size == 0) {
+		pms_free(ptr);
+		return NULL;
+	}
+	if ((u = alloc_ready("pms_realloc")) < 0)
+		return NULL;
+	oid = pmdk.oid(ptr);
+	if (u) {
+		oid = pmdk.tx_realloc(oid, size, PMS_TYPE_NUM);
+		if (OID_IS_NULL(oid)) {
+			err_pmdk(errno, "pms_realloc");
+			return NULL;
+		}
+	} else if (pmdk.realloc(pool_cur->pop, &oid, size, PMS_TYPE_NUM)) {
+		err_pmdk(errno, "pms_realloc");
+		return NULL;
+	}
+	stats_mine()->allocs++;
+	return (void *)(pms_pool_base_ + oid.off);
+}
+
+/* pms_strdup -- copies s into a new pool object */
+char *pms_strdup(const char *s)
+{
+	size_t n;
+	char *d;
+
+	if (!s) {
+		err_set(EINVAL, "pms_strdup: NULL string");
+		return NULL;
+	}
+	n = strlen(s) + 1;
+	d = pms_malloc(n);
+	if (d) {
+		memcpy(d, s, n);
+		if (tx_tls.depth == 0)
+			pms_persist(d, n);
+	}
+	return d;
+}
+
+/* pms_malloc_usable_size -- usable bytes of a pool object */
+size_t pms_malloc_usable_size(void *ptr)
+{
+	if (!ptr || !pms_is_persistent(ptr))
+		return 0;
+	return pmdk.usable_size(pmdk.oid(ptr));
+}
+
+/* pms_heap_walk -- calls fn on every object pms_malloc and friends made */
+long pms_heap_walk(void (*fn)(void *obj, size_t size, void *arg), void *arg)
+{
+	long n = 0;
+
+	if (!pool_cur)
+		return err_set(EINVAL, "pms_heap_walk: no pool is open");
+	if (tx_tls.depth > 0)
+		return err_set(EBUSY, "pms_heap_walk: a transaction is open");
+	for (PMEMoid o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o);
+			o = pmdk.next(o)) {
+		if (pmdk.type_num(o) != PMS_TYPE_NUM)
+			continue;
+		if (fn)
+			fn((void *)(pms_pool_base_ + o.off),
+				pmdk.usable_size(o), arg);
+		n++;
+	}
+	return n;
+}

@@ -1,0 +1,93 @@
+/*
+ * flush.c -- cache-line write-back and persist barriers with the best
+ * instruction the CPU offers, chosen once by CPUID.
+ */
+#include <cpuid.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+enum flush_kind { FLUSH_CLFLUSH, FLUSH_CLFLUSHOPT, FLUSH_CLWB };
+
+static const char *const flush_names[] = { "clflush", "clflushopt", "clwb" };
+static enum flush_kind flush_kind = FLUSH_CLFLUSH;
+
+/* flush_detect -- best supported instruction, lowered by PMS_FLUSH */
+static enum flush_kind flush_detect(void)
+{
+	unsigned a, b, c, d;
+	enum flush_kind k = FLUSH_CLFLUSH;
+	const char *force = getenv("PMS_FLUSH");
+
+	if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
+		if (b & (1u << 24))
+			k = FLUSH_CLWB;
+		else if (b & (1u << 23))
+			k = FLUSH_CLFLUSHOPT;
+	}
+	if (force && strcmp(force, "clflush") == 0)
+		k = FLUSH_CLFLUSH;
+	else if (force && strcmp(force, "clflushopt") == 0 && k >= FLUSH_CLFLUSHOPT)
+		k = FLUSH_CLFLUSHOPT;
+	return k;
+}
+
+/* flush_init -- runs before main */
+__attribute__((constructor)) static void flush_init(void)
+{
+	flush_kind = flush_detect();
+}
+
+/* pms_flush_insn -- name of the instruction in use */
+const char *pms_flush_insn(void)
+{
+	return flush_names[flush_kind];
+}
+
+/* pms_flush -- writes back every cache line of [addr, addr+len) */
+void pms_flush(const void *addr, size_t len)
+{
+	uintptr_t p, end;
+	size_t lines;
+
+	if (len == 0)
+		return;
+	p = (uintptr_t)addr & ~(uintptr_t)(PMS_LINE - 1);
+	end = (uintptr_t)addr + len;
+	lines = (end - p + PMS_LINE - 1) / PMS_LINE;
+	switch (flush_kind) {
+	case FLUSH_CLWB:
+		for (; p < end; p += PMS_LINE)
+			__asm__ volatile("clwb %0" : "+m"(*(volatile char *)p));
+		break;
+	case FLUSH_CLFLUSHOPT:
+		for (; p < end; p += PMS_LINE)
+			__asm__ volatile("clflushopt %0"
+				: "+m"(*(volatile char *)p));
+		break;
+	default:
+		for (; p < end; p += PMS_LINE)
+			__asm__ volatile("clflush %0" : "+m"(*(volatile char *)p));
+		break;
+	}
+	stats_mine()->flushes += lines;
+	if (pms_lat_active_)
+		lat_charge_flush(lines);
+}
+
+/* pms_fence -- store fence ordering earlier flushes */
+void pms_fence(void)
+{
+	__asm__ volatile("sfence" ::: "memory");
+	stats_mine()->barriers++;
+	if (pms_lat_active_)
+		lat_charge_barrier();
+}
+
+/* pms_persist -- flush then fence */
+void pms_persist(const void *addr, size_t len)
+{
+	pms_flush(addr, len);
+	pms_fence();
+}

@@ -1,0 +1,134 @@
+/*
+ * internal.h -- declarations shared by the runtime's source files: the PMDK
+ * entry points, the open pool, per-thread state and the accounting hooks.
+ */
+#ifndef PMS_INTERNAL_H
+#define PMS_INTERNAL_H
+
+#include <libpmemobj.h>
+#include <stdint.h>
+
+#include "pmem_shim.h"
+
+#define PMS_LAYOUT "pmem_shim"
+#define PMS_MAGIC 0x31764d4948534d50ULL  /* "PMSHIMv1" */
+#define PMS_LAYOUT_VERSION 1u
+#define PMS_TYPE_NUM 0x504d53u           /* type number of every shim object */
+#define PMS_LINE 64u
+
+/* PMDK entry points, resolved by dlopen after the mapping hint is set. */
+struct pmdk_api {
+	PMEMobjpool *(*create)(const char *, const char *, size_t, mode_t);
+	PMEMobjpool *(*open)(const char *, const char *);
+	void (*close)(PMEMobjpool *);
+	const char *(*errormsg)(void);
+	PMEMoid (*root)(PMEMobjpool *, size_t);
+	size_t (*root_size)(PMEMobjpool *);
+	void *(*direct)(PMEMoid);
+	PMEMoid (*oid)(const void *);
+	void (*persist)(PMEMobjpool *, const void *, size_t);
+	int (*xalloc)(PMEMobjpool *, PMEMoid *, size_t, uint64_t, uint64_t,
+			pmemobj_constr, void *);
+	int (*realloc)(PMEMobjpool *, PMEMoid *, size_t, uint64_t);
+	void (*free)(PMEMoid *);
+	size_t (*usable_size)(PMEMoid);
+	int (*tx_begin)(PMEMobjpool *, jmp_buf, ...);
+	void (*tx_set_failure_behavior)(enum pobj_tx_failure_behavior);
+	void (*tx_commit)(void);
+	void (*tx_abort)(int);
+	int (*tx_end)(void);
+	int (*tx_xadd_range_direct)(const void *, size_t, uint64_t);
+	PMEMoid (*tx_xalloc)(size_t, uint64_t, uint64_t);
+	PMEMoid (*tx_realloc)(PMEMoid, size_t, uint64_t);
+	int (*tx_xfree)(PMEMoid, uint64_t);
+	PMEMoid (*first)(PMEMobjpool *);
+	PMEMoid (*next)(PMEMoid);
+	uint64_t (*type_num)(PMEMoid);
+	int (*check)(const char *, const char *);
+};
+extern struct pmdk_api pmdk;
+
+/* pmdk.c */
+int pmdk_load(uintptr_t addr);
+uintptr_t pmdk_hint(void);
+
+/* One named root: 64 bytes. */
+struct pool_root {
+	char name[PMS_ROOT_NAME_MAX + 1];
+	uint64_t ptr;
+};
+
+/* The shim's header, kept in PMDK's root object. */
+struct pool_header {
+	uint64_t magic;
+	uint32_t version;
+	uint32_t header_size;
+	uint64_t base;
+	uint64_t size;
+	uint64_t generation;
+	uint64_t open;        /* 1 while a process has it open */
+	uint64_t reserved[2];
+	struct pool_root roots[PMS_MAX_ROOTS];
+};
+
+struct pms_pool {
+	PMEMobjpool *pop;
+	struct pool_header *hdr;
+	struct pms_pool_info info;
+	char *path;
+};
+extern struct pms_pool *pool_cur;
+
+/* header.c */
+void pool_header_init(PMEMobjpool *pop, struct pool_header *h,
+		uintptr_t addr, size_t size);
+int pool_header_check(const char *path, uint64_t root_size,
+		const struct pool_header *h, uintptr_t addr, uint64_t fsize);
+int pool_roots_empty(const struct pool_header *h);
+int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize);
+
+/* check.c */
+int pool_pmdk_check(const char *path);
+
+/* error.c */
+int err_set(int errnum, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+int err_pmdk(int errnum, const char *what);
+
+/* tx.c */
+struct tx_state {
+	int depth;
+	int aborted;
+	uint64_t stripes;     /* atomic-RMW stripe locks held until tx end */
+};
+extern __thread struct tx_state tx_tls;
+int tx_check_usable(void);
+
+/* roots.c */
+int roots_sync(void);
+void roots_reset(void);
+void roots_rollback(void);
+
+/* latency.c and stats.c: the hooks of the runtime itself */
+struct stats_tls {
+	struct pms_stats s;
+	struct stats_tls *next;
+	int linked;
+};
+extern __thread struct stats_tls stats_tls;
+void stats_link(void);
+void lat_init(void);
+void lat_charge_flush(size_t lines);
+void lat_charge_barrier(void);
+void lat_tx_log(const void *addr, size_t size);
+void lat_tx_end(void);
+void lat_spin_ticks(uint64_t ticks);
+
+static inline struct pms_stats *stats_mine(void)
+{
+	if (__builtin_expect(!stats_tls.linked, 0))
+		stats_link();
+	return &stats_tls.s;
+}
+
+#endif /* PMS_INTERNAL_H */

@@ -1,0 +1,128 @@
+/*
+ * stats.c -- per-thread counters, their sum, and the JSON dump at exit
+ * (PMS_STATS=FILE or PMS_STATS=stderr).
+ *
+ * Each thread counts into its own thread-local block, linked into a global
+ * list on first use; a thread that exits folds its block into a retired total.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+__thread struct stats_tls stats_tls;
+
+static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct stats_tls *stats_list;
+static struct pms_stats stats_retired;
+static pthread_key_t stats_key;
+static int stats_key_ok;
+
+/* stats_add -- *dst += *src field by field */
+static void stats_add(struct pms_stats *dst, const struct pms_stats *src)
+{
+	uint64_t *d = (uint64_t *)dst;
+	const uint64_t *s = (const uint64_t *)src;
+
+	for (size_t i = 0; i < sizeof(*dst) / sizeof(uint64_t); i++)
+		d[i] += s[i];
+}
+
+/* stats_thread_exit -- folds an exiting thread's counters into the total */
+static void stats_thread_exit(void *p)
+{
+	struct stats_tls *t = p, **pp;
+
+	pthread_mutex_lock(&stats_lock);
+	for (pp = &stats_list; *pp; pp = &(*pp)->next) {
+		if (*pp == t) {
+			*pp = t->next;
+			break;
+		}
+	}
+	stats_add(&stats_retired, &t->s);
+	t->linked = 0;
+	pthread_mutex_unlock(&stats_lock);
+}
+
+/* stats_link -- registers this thread's block on first use */
+void stats_link(void)
+{
+	pthread_mutex_lock(&stats_lock);
+	stats_tls.next = stats_list;
+	stats_list = &stats_tls;
+	stats_tls.linked = 1;
+	pthread_mutex_unlock(&stats_lock);
+	if (stats_key_ok)
+		pthread_setspecific(stats_key, &stats_tls);
+}
+
+/* pms_stats_get -- sum over live and exited threads */
+void pms_stats_get(struct pms_stats *s)
+{
+	pthread_mutex_lock(&stats_lock);
+	*s = stats_retired;
+	for (struct stats_tls *t = stats_list; t; t = t->next)
+		stats_add(s, &t->s);
+	pthread_mutex_unlock(&stats_lock);
+}
+
+/* pms_stats_dump_json -- one JSON object with the model and the counters */
+int pms_stats_dump_json(FILE *out)
+{
+	struct pms_stats s;
+	struct pms_lat_model m;
+
+	pms_stats_get(&s);
+	pms_lat_get_model(&m);
+	fprintf(out, "{\"model\": \"%s\", \"mode\": \"%s\", "
+		"\"flush_insn\": \"%s\", \"reads\": %llu, \"writes\": %llu, "
+		"\"flushes\": %llu, \"barriers\": %llu, "
+		"\"transactions\": %llu, \"aborts\": %llu, "
+		"\"bytes_logged\": %llu, \"allocs\": %llu, \"frees\": %llu, "
+		"\"injected_ns\": %llu}\n", m.name,
+		m.mode == PMS_LAT_REALISTIC ? "realistic" : "conservative",
+		pms_flush_insn(), (unsigned long long)s.reads,
+		(unsigned long long)s.writes, (unsigned long long)s.flushes,
+		(unsigned long long)s.barriers,
+		(unsigned long long)s.tx_committed,
+		(unsigned long long)s.tx_aborted,
+		(unsigned long long)s.bytes_logged,
+		(unsigned long long)s.allocs, (unsigned long long)s.frees,
+		(unsigned long long)s.injected_ns);
+	return fflush(out) == 0 ? 0 : -1;
+}
+
+/* stats_at_exit -- writes the dump where PMS_STATS says */
+static void stats_at_exit(void)
+{
+	const char *dest = getenv("PMS_STATS");
+	FILE *f;
+
+	if (!dest || !*dest)
+		return;
+	if (strcmp(dest, "stderr") == 0 || strcmp(dest, "1") == 0) {
+		pms_stats_dump_json(stderr);
+		return;
+	}
+	f = fopen(dest, "w");
+	if (!f) {
+		fprintf(stderr, "pmem_shim: cannot write PMS_STATS file '%s': "
+			"%s\n", dest, strerror(errno));
+		return;
+	}
+	pms_stats_dump_json(f);
+	fclose(f);
+}
+
+/* stats_init -- library start-up: counters, latency model, exit dump */
+__attribute__((constructor)) static void stats_init(void)
+{
+	stats_key_ok = pthread_key_create(&stats_key, stats_thread_exit) == 0;
+	lat_init();
+	if (getenv("PMS_STATS"))
+		atexit(stats_at_exit);
+}

@@ -1,0 +1,224 @@
+/*
+ * tx.c -- flattened undo-log transactions over PMDK's, logged stores, and
+ * the per-thread list of actions (unlocks) deferred to the end of the
+ * transaction.
+ *
+ * PMDK aborts the process when one of its transactional calls is made in the
+ * wrong stage, so every entry point checks this thread's state first and PMDK
+ * is told to return errors instead of aborting (POBJ_TX_FAILURE_RETURN).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+struct tx_defer {
+	void (*fn)(void *);
+	void *arg;
+};
+
+__thread struct tx_state tx_tls;
+static __thread struct tx_defer *defer_v;
+static __thread size_t defer_n, defer_cap;
+
+void atomic_release_stripes(void);
+
+/* tx_check_usable -- 1 in a live transaction, 0 outside, -1 when aborted */
+int tx_check_usable(void)
+{
+	if (tx_tls.depth == 0)
+		return 0;
+	if (tx_tls.aborted)
+		return err_set(ECANCELED, "the transaction was aborted");
+	return 1;
+}
+
+/* tx_finish -- runs deferred actions (LIFO) and drops stripe locks */
+static void tx_finish(void)
+{
+	while (defer_n > 0) {
+		struct tx_defer d = defer_v[--defer_n];
+		d.fn(d.arg);
+	}
+	if (tx_tls.stripes)
+		atomic_release_stripes();
+	if (pms_lat_active_)
+		lat_tx_end();
+}
+
+/* pms_tx_begin -- starts a transaction or nests one level deeper */
+int pms_tx_begin(void)
+{
+	if (tx_tls.depth > 0) {
+		if (tx_tls.aborted)
+			return err_set(ECANCELED, "pms_tx_begin: the enclosing "
+				"transaction was aborted");
+		tx_tls.depth++;
+		return 0;
+	}
+	if (!pool_cur)
+		return err_set(EINVAL, "pms_tx_begin: no pool is open");
+	if (pmdk.tx_begin(pool_cur->pop, NULL, TX_PARAM_NONE) != 0) {
+		int e = errno;
+		pmdk.tx_end();
+		return err_pmdk(e, "pms_tx_begin");
+	}
+	pmdk.tx_set_failure_behavior(POBJ_TX_FAILURE_RETURN);
+	tx_tls.depth = 1;
+	tx_tls.aborted = 0;
+	return 0;
+}
+
+/* pms_tx_commit -- leaves one level; the outermost makes changes durable */
+int pms_tx_commit(void)
+{
+	int r;
+
+	if (tx_tls.depth == 0)
+		return err_set(EINVAL, "pms_tx_commit: no transaction is open");
+	if (--tx_tls.depth > 0 || tx_tls.aborted) {
+		int was_aborted = tx_tls.aborted;
+		if (tx_tls.depth == 0)
+			tx_tls.aborted = 0;
+		if (was_aborted)
+			return err_set(ECANCELED, "pms_tx_commit: the "
+				"transaction was aborted");
+		return 0;
+	}
+	tx_tls.depth = 1;
+	if (roots_sync() != 0) {
+		int e = errno;
+		pms_tx_abort();
+		errno = e;
+		return -1;
+	}
+	tx_tls.depth = 0;
+	pmdk.tx_commit();
+	r = pmdk.tx_end();
+	if (r != 0) {
+		stats_mine()->tx_aborted++;
+		tx_finish();
+		return err_pmdk(r, "pms_tx_commit");
+	}
+	stats_mine()->tx_committed++;
+	tx_finish();
+	return 0;
+}
+
+/* pms_tx_abort -- rolls the whole transaction back, leaves one level */
+int pms_tx_abort(void)
+{
+	if (tx_tls.depth == 0)
+		return err_set(EINVAL, "pms_tx_abort: no transaction is open");
+	if (!tx_tls.aborted) {
+		int e = errno;
+		pmdk.tx_abort(ECANCELED);
+		pmdk.tx_end();
+		errno = e;
+		tx_tls.aborted = 1;
+		roots_rollback();
+		stats_mine()->tx_aborted++;
+		tx_finish();
+	}
+	if (--tx_tls.depth == 0)
+		tx_tls.aborted = 0;
+	return 0;
+}
+
+/* pms_tx_depth -- nesting depth of this thread's transaction */
+int pms_tx_depth(void)
+{
+	return tx_tls.depth;
+}
+
+/* tx_add_slow -- logs a range already known to start inside the pool */
+static int tx_add_slow(void *addr, size_t size)
+{
+	uintptr_t off = (uintptr_t)addr - pms_pool_base_;
+
+	if (size == 0)
+		return 0;
+	if (size > pms_pool_size_ - off)
+		return err_set(EINVAL, "pms_tx_add_range: [%p, +%zu) crosses "
+			"the end of the pool", addr, size);
+	if (tx_tls.depth == 0)
+		return err_set(EINVAL, "pms_tx_add_range: pool address %p "
+			"stored outside a transaction", addr);
+	if (tx_tls.aborted)
+		return err_set(ECANCELED, "pms_tx_add_range: the transaction "
+			"was aborted");
+	if (pmdk.tx_xadd_range_direct(addr, size, POBJ_XADD_NO_ABORT) != 0)
+		return err_pmdk(errno, "pms_tx_add_range");
+	stats_mine()->bytes_logged += size;
+	if (pms_lat_active_)
+		lat_tx_log(addr, size);
+	return 0;
+}
+
+/* pms_tx_add_range -- logs a pool range; a range check for other addresses */
+int pms_tx_add_range(void *addr, size_t size)
+{
+	if (!pms_is_persistent(addr))
+		return 0;
+	return tx_add_slow(addr, size);
+}
+
+/* pms_tx_memcpy -- logged memcpy */
+void *pms_tx_memcpy(void *dst, const void *src, size_t n)
+{
+	if (pms_tx_add_range(dst, n) != 0)
+		return NULL;
+	return memcpy(dst, src, n);
+}
+
+/* pms_tx_on_end -- defers fn(arg) to the end of the transaction */
+int pms_tx_on_end(void (*fn)(void *), void *arg)
+{
+	if (!fn)
+		return err_set(EINVAL, "pms_tx_on_end: NULL function");
+	if (tx_tls.depth == 0 || tx_tls.aborted) {
+		fn(arg);
+		return 0;
+	}
+	if (defer_n == defer_cap) {
+		size_t cap = defer_cap ? 2 * defer_cap : 16;
+		struct tx_defer *v = realloc(defer_v, cap * sizeof(*v));
+		if (!v)
+			return err_set(ENOMEM, "pms_tx_on_end: out of memory");
+		defer_v = v;
+		defer_cap = cap;
+	}
+	defer_v[defer_n].fn = fn;
+	defer_v[defer_n].arg = arg;
+	defer_n++;
+	return 0;
+}
+
+/* tx_unlock_mutex -- adapter for pms_tx_on_end */
+static void tx_unlock_mutex(void *m)
+{
+	pthread_mutex_unlock(m);
+}
+
+/* tx_unlock_rwlock -- adapter for pms_tx_on_end */
+static void tx_unlock_rwlock(void *l)
+{
+	pthread_rwlock_unlock(l);
+}
+
+/* pms_tx_mutex_unlock -- unlocks m at the end of the transaction */
+int pms_tx_mutex_unlock(pthread_mutex_t *m)
+{
+	if (tx_tls.depth == 0 || tx_tls.aborted)
+		return pthread_mutex_unlock(m);
+	return pms_tx_on_end(tx_unlock_mutex, m) ? errno : 0;
+}
+
+/* pms_tx_rwlock_unlock -- unlocks l at the end of the transaction */
+int pms_tx_rwlock_unlock(pthread_rwlock_t *l)
+{
+	if (tx_tls.depth == 0 || tx_tls.aborted)
+		return pthread_rwlock_unlock(l);
+	return pms_tx_on_end(tx_unlock_rwlock, l) ? errno : 0;
+}
