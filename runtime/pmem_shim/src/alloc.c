@@ -8,6 +8,13 @@
 
 #include "internal.h"
 
+/* oid_of -- the PMEMoid of an address in the open pool (no pool lookup) */
+static PMEMoid oid_of(const void *ptr)
+{
+	PMEMoid oid = { pool_cur->uuid_lo, (uint64_t)((uintptr_t)ptr - pms_pool_base_) };
+	return oid;
+}
+
 /* alloc_ready -- 1 in a live tx, 0 outside, -1 (errno) when unusable */
 static int alloc_ready(const char *fn)
 {
@@ -74,7 +81,7 @@ void pms_free(void *ptr)
 	}
 	if ((u = tx_check_usable()) < 0)
 		return;
-	oid = pmdk.oid(ptr);
+	oid = oid_of(ptr);
 	if (u) {
 		if (pmdk.tx_xfree(oid, POBJ_XFREE_NO_ABORT) != 0) {
 			err_pmdk(errno, "pms_free");
@@ -102,7 +109,7 @@ void *pms_realloc(void *ptr, size_t size)
 	}
 	if ((u = alloc_ready("pms_realloc")) < 0)
 		return NULL;
-	oid = pmdk.oid(ptr);
+	oid = oid_of(ptr);
 	if (u) {
 		oid = pmdk.tx_realloc(oid, size, PMS_TYPE_NUM);
 		if (OID_IS_NULL(oid)) {
@@ -142,7 +149,7 @@ size_t pms_malloc_usable_size(void *ptr)
 {
 	if (!ptr || !pms_is_persistent(ptr))
 		return 0;
-	return pmdk.usable_size(pmdk.oid(ptr));
+	return pmdk.usable_size(oid_of(ptr));
 }
 
 /* pms_heap_walk -- calls fn on every object pms_malloc and friends made */

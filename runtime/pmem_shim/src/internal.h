@@ -73,6 +73,7 @@ struct pool_header {
 
 struct pms_pool {
 	PMEMobjpool *pop;
+	uint64_t uuid_lo;	/* PMEMoid of an address without pmemobj_oid's lookup */
 	struct pool_header *hdr;
 	struct pms_pool_info info;
 	char *path;
