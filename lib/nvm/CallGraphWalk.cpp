@@ -85,28 +85,61 @@ std::vector<std::string> WalkResult::callChain(int Index) const {
   return Chain;
 }
 
-std::map<std::string, std::vector<std::string>>
-functionAddressFlows(const SummaryStore &Store, const std::vector<const FunctionSummary *> &Fns) {
-  std::map<std::string, std::vector<std::string>> Out;
-  auto Add = [&](const Flow &F, const std::string &Prefix) {
-    if (!StringRef(F.From).startswith("fn:"))
-      return;
-    bool Global = StringRef(F.To).startswith("f:") || StringRef(F.To).startswith("g:");
-    std::string To = Global ? F.To : Prefix + F.To;
-    auto &V = Out[To];
-    std::string Target = F.From.substr(3);
-    if (llvm::find(V, Target) == V.end())
-      V.push_back(Target);
-  };
-  for (size_t I = 0; I < Store.size(); ++I)
-    if (const TUSummary *S = Store.summary(I))
-      for (const Flow &F : S->GlobalFlows)
-        Add(F, "");
-  for (const FunctionSummary *Fn : Fns)
-    for (const Flow &F : Fn->Flows)
-      Add(F, Fn->Usr + "|");
+/// Functions whose address a function stores into one of its own cells (`fp = fill;`).
+static std::vector<std::string> localTargets(const FunctionSummary &F, StringRef Cell) {
+  std::vector<std::string> Out;
+  for (const Flow &Fl : F.Flows)
+    if (Fl.To == Cell && StringRef(Fl.From).startswith("fn:") &&
+        !is_contained(Out, Fl.From.substr(3)))
+      Out.push_back(Fl.From.substr(3));
   return Out;
 }
+
+namespace {
+/// Function addresses stored into fields and globals anywhere in the parsed TUs (callback
+/// tables, `o->visit = fill`), rebuilt when more TUs have been parsed.
+class CallbackIndex {
+public:
+  explicit CallbackIndex(const SummaryStore &Store) : Store(Store) {}
+
+  const std::vector<std::string> &targets(const std::string &Cell) {
+    size_t Loaded = 0;
+    for (size_t I = 0; I < Store.size(); ++I)
+      Loaded += Store.summary(I) != nullptr;
+    if (Loaded != Indexed)
+      rebuild(Loaded);
+    static const std::vector<std::string> None;
+    auto It = ByCell.find(Cell);
+    return It == ByCell.end() ? None : It->second;
+  }
+
+private:
+  void rebuild(size_t Loaded) {
+    ByCell.clear();
+    auto Add = [&](const Flow &F) {
+      StringRef To = F.To;
+      if (!StringRef(F.From).startswith("fn:") || !(To.startswith("f:") || To.startswith("g:")))
+        return;
+      auto &V = ByCell[F.To];
+      if (!is_contained(V, F.From.substr(3)))
+        V.push_back(F.From.substr(3));
+    };
+    for (size_t I = 0; I < Store.size(); ++I)
+      if (const TUSummary *S = Store.summary(I)) {
+        for (const Flow &F : S->GlobalFlows)
+          Add(F);
+        for (const FunctionSummary &Fn : S->Functions)
+          for (const Flow &F : Fn.Flows)
+            Add(F);
+      }
+    Indexed = Loaded;
+  }
+
+  const SummaryStore &Store;
+  size_t Indexed = ~size_t(0);
+  std::map<std::string, std::vector<std::string>> ByCell;
+};
+} // namespace
 
 Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::string> &Loads,
                                    const WalkOptions &Options) {
@@ -131,7 +164,7 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
   }
 
   StringSet<> Done;
-  std::vector<const FunctionSummary *> Bodies;
+  CallbackIndex Callbacks(Store);
   while (!Queue.empty()) {
     Pending P = std::move(Queue.front());
     Queue.pop_front();
@@ -163,25 +196,18 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
     }
     int Me = R.Visited.size();
     R.Visited.push_back({F, TU, P.Parent, P.CallLoc});
-    Bodies.push_back(F);
-    std::map<std::string, std::vector<std::string>> Addresses;
-    bool HaveAddresses = false;
     for (const CallSite &C : F->Calls) {
       if (!C.CalleeUsr.empty()) {
         Queue.push_back({C.CalleeUsr, C.CalleeName, Me, C.Loc});
         continue;
       }
-      if (!HaveAddresses) {
-        Addresses = functionAddressFlows(Store, Bodies);
-        HaveAddresses = true;
-      }
       StringRef Cell = C.CalleeCell;
-      bool Local = !Cell.empty() && !Cell.startswith("f:") && !Cell.startswith("g:");
-      std::string Qualified = Local ? F->Usr + "|" + C.CalleeCell : C.CalleeCell;
+      bool Shared = Cell.startswith("f:") || Cell.startswith("g:");
       std::vector<std::string> Targets;
-      if (auto It = Addresses.find(Qualified);
-          It != Addresses.end() && (Local || Options.FollowFieldCallbacks))
-        Targets = It->second;
+      if (!Cell.empty() && !Shared)
+        Targets = localTargets(*F, Cell);
+      else if (Shared && Options.FollowFieldCallbacks)
+        Targets = Callbacks.targets(C.CalleeCell);
       std::string Msg = "call through function pointer '" + C.CalleeName + "' ";
       if (Targets.empty())
         Msg += "cannot be followed statically";

@@ -51,10 +51,6 @@ llvm::Expected<WalkResult> walkCallGraph(SummaryStore &Store,
                                          const std::vector<std::string> &LoadFunctions,
                                          const WalkOptions &Options);
 
-/// The function address flows into each cell from global initializers and the given bodies.
-std::map<std::string, std::vector<std::string>>
-functionAddressFlows(const SummaryStore &Store, const std::vector<const FunctionSummary *> &Fns);
-
 } // namespace nvm
 
 #endif
