@@ -14,7 +14,7 @@ static bool isGlobalCell(StringRef C) {
   for (StringRef Prefix : {"t:", "f:", "o:", "r:", "g:", "sz:", "fn:"})
     if (C.startswith(Prefix))
       return true;
-  return C == "LOAD" || C == "SINK" || C == "ALLOC";
+  return C == "LOAD" || C == "SINK" || C == "ALLOC" || C == "ESCAPE";
 }
 
 std::string qualifyCell(StringRef Cell, StringRef FnUsr) {
@@ -195,6 +195,11 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
   }
 }
 
+/// An argument's value (not what it points to) going into a callee's parameter.
+static bool passesValue(const Flow &Fl, StringRef ToCallee) {
+  return Fl.Kind == Flow::Store && !ToCallee.empty() && !StringRef(Fl.To).startswith("*");
+}
+
 /// One summary edge of function FI: wired to its callee(s) when it crosses a call.
 void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
   std::string ToCallee = calleeOf(Fl.To), FromCallee = calleeOf(Fl.From);
@@ -210,6 +215,10 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
     if (Targets.empty() && UnknownCallsRead && Fl.Kind == Flow::Back &&
         !StringRef(Fl.To).startswith("o:"))
       addEdge("LOAD", qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI), Flow::Store);
+    // A callback we cannot see may keep what it is handed (library functions are assumed
+    // not to: malloc_usable_size(p) or strlen(s) keep nothing).
+    if (Targets.empty() && passesValue(Fl, ToCallee))
+      addEdge(qualifyCell(Fl.From, F.Usr), "ESCAPE", Fl.Loc, int(FI), Flow::Store);
   }
   for (const std::string &T : Targets) {
     auto Bind = [&](std::string Cell) {
@@ -245,6 +254,8 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
       Arguments[{FI, Fl.Loc, T}][To].push_back(From);
     } else {
       Returns.push_back({FI, Fl.Loc, T, From, To, Fl.Kind});
+      if (Fl.Kind == Flow::Store)
+        ReturnLinks.insert({node(From), node(To)});
     }
   }
 }

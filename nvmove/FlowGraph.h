@@ -34,6 +34,11 @@ public:
   const Edge &edge(unsigned E) const { return Edges[E]; }
   unsigned edges() const { return Edges.size(); }
   const std::vector<unsigned> &inEdges(unsigned N) const { return In[N]; }
+  const std::vector<unsigned> &outEdges(unsigned N) const { return Out[N]; }
+
+  /// Callee result -> call cell, per call site (values only). Data does not flow along these
+  /// (results are wired through the callee's transfer), but a pointer returned goes there.
+  const std::multimap<unsigned, unsigned> &returnLinks() const { return ReturnLinks; }
 
   /// For each node: the edge that first reached it from Sources (-1: a source; -2: not
   /// reached). Reverse follows edges backwards; StoresOnly ignores alias edges.
@@ -89,6 +94,7 @@ private:
   std::map<CallKey, External> Externals;
   std::map<CallKey, std::map<std::string, std::vector<std::string>>> Arguments;
   std::vector<ReturnSite> Returns;
+  std::multimap<unsigned, unsigned> ReturnLinks;
   const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect;
   bool UnknownCallsRead;
 };

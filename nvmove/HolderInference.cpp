@@ -140,11 +140,51 @@ std::set<std::string> PreciseAnalysis::reachableFromRoots(
 
 /// Records the load allocates on the heap: a fresh pointer of that type exists on the walk.
 /// Also records laid over loaded bytes (an item cast from a mapped file).
+/// Whether a pointer value held in Cells reaches a cell Escaped accepts, through stores
+/// and returns to callers, never through memory.
+bool PreciseAnalysis::escapes(const std::vector<unsigned> &Cells,
+                              llvm::function_ref<bool(unsigned)> Escaped) const {
+  std::vector<bool> Seen(Graph.size());
+  std::vector<unsigned> Work(Cells);
+  while (!Work.empty()) {
+    unsigned N = Work.back();
+    Work.pop_back();
+    if (Seen[N])
+      continue;
+    Seen[N] = true;
+    if (Escaped(N))
+      return true;
+    for (unsigned E : Graph.outEdges(N))
+      if (Graph.edge(E).Kind == Flow::Store)
+        Work.push_back(Graph.edge(E).To);
+    auto [B, End] = Graph.returnLinks().equal_range(N);
+    for (auto It = B; It != End; ++It)
+      Work.push_back(It->second);
+  }
+  return false;
+}
+
+/// A fresh object only counts when a pointer to it escapes into memory (a field, a global,
+/// through any pointer) or out of a load function: an iterator the load allocates, uses and
+/// frees never does.
 std::set<std::string> PreciseAnalysis::heapRecords(const std::vector<bool> &Fresh) const {
-  std::set<std::string> Heap;
+  std::set<std::string> LoadResults;
+  for (const VisitedFunction &V : R.Walk.Visited)
+    if (V.Parent < 0)
+      LoadResults.insert(V.Function->Usr + "|ret");
+  auto InMemory = [&](StringRef C) {
+    return C.startswith("*") || isHeapCell(C) || C == "ESCAPE";
+  };
+  std::map<std::string, std::vector<unsigned>> FreshPointers;
   for (const FlowGraph::Edge &T : Graph.typeUses())
     if (Fresh[T.From])
-      Heap.insert(StringRef(Graph.name(T.To)).drop_front(2).str());
+      FreshPointers[StringRef(Graph.name(T.To)).drop_front(2).str()].push_back(T.From);
+  std::set<std::string> Heap;
+  for (const auto &[Rec, Cells] : FreshPointers)
+    if (escapes(Cells, [&](unsigned N) {
+          return InMemory(Graph.name(N)) || LoadResults.count(Graph.name(N));
+        }))
+      Heap.insert(Rec);
   for (unsigned E = 0; E < Graph.edges(); ++E) {
     const FlowGraph::Edge &Ed = Graph.edge(E);
     StringRef From = Graph.name(Ed.From), To = Graph.name(Ed.To);

@@ -39,6 +39,8 @@ private:
   bool admitReachable(Candidates C);
   std::vector<bool> freshValues() const;
   std::set<std::string> heapRecords(const std::vector<bool> &Fresh) const;
+  bool escapes(const std::vector<unsigned> &Cells,
+               llvm::function_ref<bool(unsigned)> Escaped) const;
   std::set<std::string> loadParameterRecords() const;
   std::vector<bool> leadsToLoaded(const std::vector<bool> &Fresh) const;
   bool ownsPersistent(const FlowGraph::Edge &Store, const std::vector<bool> &Fresh) const;

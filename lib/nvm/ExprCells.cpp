@@ -202,9 +202,14 @@ void ExprCells::addSources(const Expr *E, std::vector<std::string> &Out) {
     return;
   }
   if (isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E)) {
-    if (!E->getType()->isArrayType())
+    if (!E->getType()->isArrayType()) {
       if (std::string C = lvalueCell(E, false); !C.empty())
         Out.push_back(C);
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E); ME && ME->isArrow()) {
+      // h->buf decays to an address inside *h: the value is derived from h.
+      if (std::string C = pointerCell(ME->getBase()); !C.empty())
+        Out.push_back(C);
+    }
     return;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E)) {

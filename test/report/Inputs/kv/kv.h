@@ -6,7 +6,7 @@ struct entry {
   int klen;
   char key[16];
 };
-struct table { struct entry **slots; unsigned n; };
+struct table { struct entry **slots; unsigned n; char *name; };
 struct hdr8 { unsigned char len; unsigned char alloc; char buf[1]; };
 struct hdr16 { unsigned short len; unsigned short alloc; char buf[1]; };
 struct table_iter { struct table *t; unsigned pos; struct entry *cur; };

@@ -22,7 +22,7 @@ void load_db(int fd) {
   it.t = db;
   it.cur = db->slots[0];
   it.pos = (unsigned)it.cur->klen;
-  (void)str_new(fd, &h.magic);
+  db->name = str_new(fd, &h.magic);
   on_loaded(db);
 }
 int checksum(int seed) { return seed * 31; }
