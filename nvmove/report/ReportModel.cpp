@@ -129,7 +129,9 @@ Expected<Report> reportFromJSON(const json::Value &V, StringRef Name) {
       return std::move(E);
   R.Incomplete = strings(*O, schema::Incomplete);
   if (const json::Object *T = O->getObject(schema::Timing))
-    R.AnalysisSeconds = T->getNumber("analysis_seconds").value_or(0);
+    // Parsing happens during the walk: the time a user waited is both.
+    R.AnalysisSeconds = T->getNumber("analysis_seconds").value_or(0) +
+                        T->getNumber("parse_seconds").value_or(0);
   readWalk(*O, R);
   return R;
 }

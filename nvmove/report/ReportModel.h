@@ -54,7 +54,7 @@ struct Report {
   std::vector<TypeEntry> Types, Touched;
   std::vector<Warning> Warnings;
   std::vector<std::string> Incomplete;
-  double AnalysisSeconds = 0;
+  double AnalysisSeconds = 0; ///< parsing included
   std::map<std::string, std::vector<SourceRange>> Sources;
 };
 
