@@ -100,32 +100,21 @@ static std::string defaultCacheDir() {
   return std::string(Dir);
 }
 
-int main(int argc, char **argv) {
-  cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "nvmove " NVM_VERSION " (git " NVM_GIT_REV "), built with LLVM " NVM_LLVM_VERSION "\n";
-  });
-  if (!cl::ParseCommandLineOptions(argc, argv, "nvmove: infer the persistent types of a C program\n"))
-    return 1;
+/// The checks on -o that can be made before any work is done.
+static std::optional<std::string> outputProblem() {
+  if (OutputFile.empty())
+    return std::nullopt;
+  SmallString<256> Parent(OutputFile);
+  sys::fs::make_absolute(Parent);
+  sys::path::remove_filename(Parent);
+  if (!sys::fs::is_directory(Parent) || sys::fs::access(Parent, sys::fs::AccessMode::Write))
+    return "cannot write output '" + OutputFile + "': directory does not exist or is not writable";
+  if (sys::fs::is_directory(OutputFile))
+    return "cannot write output '" + OutputFile + "': it is a directory";
+  return std::nullopt;
+}
 
-  if (!OutputFile.empty()) {
-    SmallString<256> Parent(OutputFile);
-    sys::fs::make_absolute(Parent);
-    sys::path::remove_filename(Parent);
-    if (!sys::fs::is_directory(Parent) || sys::fs::access(Parent, sys::fs::AccessMode::Write))
-      return fail("cannot write output '" + OutputFile + "': directory does not exist or is not writable");
-    if (sys::fs::is_directory(OutputFile))
-      return fail("cannot write output '" + OutputFile + "': it is a directory");
-  }
-  auto DB = loadCompileDatabase(BuildPath);
-  if (!DB)
-    return fail(toString(DB.takeError()));
-  auto Commands = selectCommands(**DB, Sources);
-  if (!Commands)
-    return fail(toString(Commands.takeError()));
-  if (Commands->empty())
-    return fail("the compilation database lists no C translation units");
-
+static StoreOptions storeOptions() {
   StoreOptions SO;
   SmallString<256> Root(RootDir.empty() ? std::string(BuildPath) : std::string(RootDir));
   sys::fs::make_absolute(Root);
@@ -135,9 +124,10 @@ int main(int argc, char **argv) {
   SO.CacheDir = NoCache ? "" : CacheDir.empty() ? defaultCacheDir() : std::string(CacheDir);
   SO.Jobs = Jobs;
   SO.Progress = !Quiet;
-  size_t InDatabase = Commands->size();
-  SummaryStore Store(std::move(*Commands), SO);
+  return SO;
+}
 
+static infer::InferenceOptions inferenceOptions() {
   infer::InferenceOptions IO;
   IO.AnalysisMode = AnalysisMode;
   IO.Walk.SkipTrivialSignatures = SkipTrivial;
@@ -147,46 +137,35 @@ int main(int argc, char **argv) {
   IO.LibcCopiesAssign = LibcCopies;
   IO.UnknownCallsRead = UnknownReads;
   IO.AllTranslationUnits = AllTUs;
+  return IO;
+}
 
-  auto Start = std::chrono::steady_clock::now();
-  auto Result = infer::inferPersistentTypes(Store, LoadFunctions, IO);
-  if (!Result)
-    return fail(toString(Result.takeError()));
-  double Total = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
-
-  infer::RunFacts Facts;
-  Facts.Translation = Store.stats();
-  Facts.TUsInDatabase = InDatabase;
-  // Parsing (or reading cached summaries) happens inside the walk, on demand.
-  Facts.ParseSeconds = Store.stats().Seconds;
-  Facts.AnalysisSeconds = Total - Facts.ParseSeconds;
-  for (const WalkWarning &W : Result->Walk.Warnings) {
+/// Findings in source go to stderr as diagnostics too (they are in the JSON as well).
+static void printDiagnostics(const infer::InferenceResult &R) {
+  for (const WalkWarning &W : R.Walk.Warnings) {
     errs() << W.Loc << ": ";
     WithColor::warning(errs(), "") << W.Message << " [" << W.Flag << "]\n";
   }
-  for (const std::string &TU : Result->IncompleteTUs)
+  for (const std::string &TU : R.IncompleteTUs)
     WithColor::warning(errs(), "nvmove") << "translation unit did not parse: " << TU << "\n";
+}
 
-  Facts.Store = &Store;
-  Facts.SourceDirs.push_back(SO.Root);
-  std::set<std::string> TUDirs;
-  for (size_t I = 0; I < Store.size(); ++I)
-    TUDirs.insert(Store.command(I).Directory);
-  Facts.SourceDirs.insert(Facts.SourceDirs.end(), TUDirs.begin(), TUDirs.end());
-  json::Value Json = infer::toJSON(*Result, Facts);
-  // The HTML and SARIF renderers read the JSON back, exactly as nvmove-report does.
+/// Writes the chosen format (and the HTML report); the renderers read the JSON back, exactly
+/// as nvmove-report does.
+static Error writeOutputs(const infer::InferenceResult &R, const infer::RunFacts &Facts) {
+  json::Value Json = infer::toJSON(R, Facts);
   std::optional<report::Report> Model;
   if (!HtmlDir.empty() || OutputFormat == Format::Sarif) {
     auto M = report::reportFromJSON(Json, "the result");
     if (!M)
-      return fail(toString(M.takeError()));
+      return M.takeError();
     Model = std::move(*M);
   }
   if (!HtmlDir.empty()) {
     report::HtmlOptions HO;
     HO.Force = Force;
     if (Error E = report::writeHtmlReport(*Model, HtmlDir, HO))
-      return fail(toString(std::move(E)));
+      return E;
   }
   auto Emit = [&](raw_ostream &OS) {
     if (OutputFormat == Format::Json)
@@ -194,10 +173,56 @@ int main(int argc, char **argv) {
     else if (OutputFormat == Format::Sarif)
       OS << formatv("{0:2}", report::toSarif(*Model)) << "\n";
     else
-      infer::writeText(OS, *Result, Facts);
+      infer::writeText(OS, R, Facts);
     return Error::success();
   };
   if (Error E = writeToOutput(OutputFile.empty() ? std::string("-") : std::string(OutputFile), Emit))
-    return fail("cannot write output '" + OutputFile + "': " + toString(std::move(E)));
+    return createStringError(inconvertibleErrorCode(), "cannot write output '%s': %s",
+                             OutputFile.c_str(), toString(std::move(E)).c_str());
+  return Error::success();
+}
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "nvmove " NVM_VERSION " (git " NVM_GIT_REV "), built with LLVM " NVM_LLVM_VERSION "\n";
+  });
+  if (!cl::ParseCommandLineOptions(argc, argv, "nvmove: infer the persistent types of a C program\n"))
+    return 1;
+  if (auto Problem = outputProblem())
+    return fail(*Problem);
+  auto DB = loadCompileDatabase(BuildPath);
+  if (!DB)
+    return fail(toString(DB.takeError()));
+  auto Commands = selectCommands(**DB, Sources);
+  if (!Commands)
+    return fail(toString(Commands.takeError()));
+  if (Commands->empty())
+    return fail("the compilation database lists no C translation units");
+
+  StoreOptions SO = storeOptions();
+  infer::RunFacts Facts;
+  Facts.TUsInDatabase = Commands->size();
+  // Where the report looks for the source excerpts it embeds: the root, then each TU's dir.
+  std::set<std::string> TUDirs;
+  for (const clang::tooling::CompileCommand &C : *Commands)
+    TUDirs.insert(C.Directory);
+  Facts.SourceDirs.push_back(SO.Root);
+  Facts.SourceDirs.insert(Facts.SourceDirs.end(), TUDirs.begin(), TUDirs.end());
+  SummaryStore Store(std::move(*Commands), SO);
+
+  auto Start = std::chrono::steady_clock::now();
+  auto Result = infer::inferPersistentTypes(Store, LoadFunctions, inferenceOptions());
+  if (!Result)
+    return fail(toString(Result.takeError()));
+  double Total = std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  // Parsing (or reading cached summaries) happens inside the walk, on demand.
+  Facts.Translation = Store.stats();
+  Facts.ParseSeconds = Store.stats().Seconds;
+  Facts.AnalysisSeconds = Total - Facts.ParseSeconds;
+  Facts.Store = &Store;
+  printDiagnostics(*Result);
+  if (Error E = writeOutputs(*Result, Facts))
+    return fail(toString(std::move(E)));
   return Result->IncompleteTUs.empty() ? 0 : 2;
 }
