@@ -74,6 +74,10 @@ void pms_flush(const void *addr, size_t len)
 	stats_mine()->flushes += lines;
 	if (pms_lat_active_)
 		lat_charge_flush(lines);
+	/* A cache-line write-back does not reach a file that is not pmem: there the
+	 * page must be msync'd, which pmemobj_persist does. */
+	if (pool_cur && !pool_cur->is_pmem && pms_is_persistent(addr))
+		pmdk.persist(pool_cur->pop, addr, len);
 }
 
 /* pms_fence -- store fence ordering earlier flushes */

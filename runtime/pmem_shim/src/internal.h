@@ -47,6 +47,7 @@ struct pmdk_api {
 	int (*check)(const char *, const char *);
 };
 extern struct pmdk_api pmdk;
+int pmdk_is_pmem(const void *addr, size_t len);
 
 /* pmdk.c */
 int pmdk_load(uintptr_t addr);
@@ -74,6 +75,7 @@ struct pool_header {
 struct pms_pool {
 	PMEMobjpool *pop;
 	uint64_t uuid_lo;	/* PMEMoid of an address without pmemobj_oid's lookup */
+	int is_pmem;		/* else pms_flush must also msync (pmemobj_persist) */
 	struct pool_header *hdr;
 	struct pms_pool_info info;
 	char *path;

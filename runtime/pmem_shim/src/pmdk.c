@@ -37,6 +37,19 @@ static int pmdk_sym(void *slot, const char *name)
 	return 0;
 }
 
+/* pmdk_is_pmem -- whether [addr, addr+len) is real pmem (libpmem's test); a pool on an
+ * ordinary file system is not, and only msync makes its stores durable */
+int pmdk_is_pmem(const void *addr, size_t len)
+{
+	int (*is_pmem)(const void *, size_t);
+	void *f = pmdk_handle ? dlsym(pmdk_handle, "pmem_is_pmem") : NULL;
+
+	if (!f)
+		return 0;
+	memcpy(&is_pmem, &f, sizeof(f));
+	return is_pmem(addr, len);
+}
+
 /* pmdk_resolve -- fills the pmdk table */
 static int pmdk_resolve(void)
 {

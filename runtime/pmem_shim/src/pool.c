@@ -241,6 +241,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	pms_pool_base_ = addr;
 	pms_pool_size_ = p->info.size;
 	p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
+	p->is_pmem = pmdk_is_pmem((void *)addr, p->info.size);
 	pool_cur = p;
 	pthread_mutex_unlock(&pool_lock);
 	return p;
