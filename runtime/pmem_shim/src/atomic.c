@@ -73,42 +73,44 @@ static int atomic_leave(int live, int failed)
 	return pms_tx_commit();
 }
 
-/* pms_tx_fetch_add_u64 -- transactional fetch-and-add on a 64-bit word */
-uint64_t pms_tx_fetch_add_u64(uint64_t *p, uint64_t delta)
+/* tx_fetch_add -- fetch-and-add on a pool word of width 4 or 8, logged in the
+ * transaction and fenced from other transactions by the word's stripe lock */
+static uint64_t tx_fetch_add(void *p, uint64_t delta, size_t width)
 {
 	uint64_t old;
 	int live, failed;
 
-	if (!pms_is_persistent(p))
-		return __atomic_fetch_add(p, delta, __ATOMIC_SEQ_CST);
 	if ((live = atomic_enter()) < 0)
-		return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+		return width == 8 ? __atomic_load_n((uint64_t *)p, __ATOMIC_ACQUIRE)
+			: __atomic_load_n((uint32_t *)p, __ATOMIC_ACQUIRE);
 	stripe_take(p);
-	old = *p;
-	failed = pms_tx_add_range(p, sizeof(*p)) != 0;
-	if (!failed)
-		__atomic_store_n(p, old + delta, __ATOMIC_RELEASE);
+	old = width == 8 ? *(uint64_t *)p : *(uint32_t *)p;
+	failed = pms_tx_add_range(p, width) != 0;
+	if (!failed) {
+		if (width == 8)
+			__atomic_store_n((uint64_t *)p, old + delta, __ATOMIC_RELEASE);
+		else
+			__atomic_store_n((uint32_t *)p, (uint32_t)(old + delta),
+				__ATOMIC_RELEASE);
+	}
 	atomic_leave(live, failed);
 	return old;
+}
+
+/* pms_tx_fetch_add_u64 -- transactional fetch-and-add on a 64-bit word */
+uint64_t pms_tx_fetch_add_u64(uint64_t *p, uint64_t delta)
+{
+	if (!pms_is_persistent(p))
+		return __atomic_fetch_add(p, delta, __ATOMIC_SEQ_CST);
+	return tx_fetch_add(p, delta, sizeof(*p));
 }
 
 /* pms_tx_fetch_add_u32 -- transactional fetch-and-add on a 32-bit word */
 uint32_t pms_tx_fetch_add_u32(uint32_t *p, uint32_t delta)
 {
-	uint32_t old;
-	int live, failed;
-
 	if (!pms_is_persistent(p))
 		return __atomic_fetch_add(p, delta, __ATOMIC_SEQ_CST);
-	if ((live = atomic_enter()) < 0)
-		return __atomic_load_n(p, __ATOMIC_ACQUIRE);
-	stripe_take(p);
-	old = *p;
-	failed = pms_tx_add_range(p, sizeof(*p)) != 0;
-	if (!failed)
-		__atomic_store_n(p, old + delta, __ATOMIC_RELEASE);
-	atomic_leave(live, failed);
-	return old;
+	return (uint32_t)tx_fetch_add(p, delta, sizeof(*p));
 }
 
 /* pms_tx_cas_u64 -- transactional compare-and-swap; 1 when swapped */
