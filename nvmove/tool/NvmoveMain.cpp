@@ -4,7 +4,7 @@
 #include "report/HtmlReport.h"
 #include "report/SarifWriter.h"
 #include "nvm/CompileDatabase.h"
-#include "nvm/Version.h"
+#include "nvm/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -184,9 +184,7 @@ static Error writeOutputs(const infer::InferenceResult &R, const infer::RunFacts
 
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "nvmove " NVM_VERSION " (git " NVM_GIT_REV "), built with LLVM " NVM_LLVM_VERSION "\n";
-  });
+  cl::SetVersionPrinter([](raw_ostream &OS) { printToolVersion(OS, "nvmove"); });
   if (!cl::ParseCommandLineOptions(argc, argv, "nvmove: infer the persistent types of a C program\n"))
     return 1;
   if (auto Problem = outputProblem())

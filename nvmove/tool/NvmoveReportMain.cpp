@@ -1,7 +1,7 @@
 // nvmove-report command line: renders a persistent-types JSON (from CI, say) as the HTML report.
 #include "report/HtmlReport.h"
 #include "report/ReportModel.h"
-#include "nvm/Version.h"
+#include "nvm/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
@@ -36,9 +36,7 @@ static int fail(const Twine &Msg) {
 
 int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "nvmove-report " NVM_VERSION " (git " NVM_GIT_REV "), built with LLVM " NVM_LLVM_VERSION "\n";
-  });
+  cl::SetVersionPrinter([](raw_ostream &OS) { nvm::printToolVersion(OS, "nvmove-report"); });
   if (!cl::ParseCommandLineOptions(argc, argv, "nvmove-report: render nvmove's JSON as an HTML report\n"))
     return 1;
   auto R = nvm::report::loadReport(Input);
