@@ -49,8 +49,15 @@ void pms_lat_get_model(struct pms_lat_model *m);
 
 /* Internal: nonzero when charging or counting is needed. Read only. */
 extern int pms_lat_active_;
-void pms_lat_read_slow_(const void *addr, size_t size);
-void pms_lat_write_slow_(const void *addr, size_t size);
+/* The charge never reads or writes through addr: telling gcc so keeps instrumented code
+ * free of new -Wmaybe-uninitialized warnings (a charge before the first store). */
+#if defined(__GNUC__) && !defined(__clang__) && __GNUC__ >= 11
+#define PMS_LAT_NO_ACCESS_ __attribute__((access(none, 1)))
+#else
+#define PMS_LAT_NO_ACCESS_
+#endif
+PMS_LAT_NO_ACCESS_ void pms_lat_read_slow_(const void *addr, size_t size);
+PMS_LAT_NO_ACCESS_ void pms_lat_write_slow_(const void *addr, size_t size);
 
 /** Charges a load of size bytes at addr (the delay-injector calls this).
  * With the dram preset and no PMS_STATS it costs one load and one branch.

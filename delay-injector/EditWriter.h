@@ -1,0 +1,26 @@
+// Applies the collected edits and writes them out: a new directory, the sources, or YAML.
+#ifndef DELAY_EDITWRITER_H
+#define DELAY_EDITWRITER_H
+
+#include "InjectDriver.h"
+
+namespace nvm::delay {
+
+/// The two edits that declare the runtime in a file with sites: prototypes plus `#line 1` at the
+/// top, and `#include <pmem_shim/latency.h>` at the end (Code is the file's original text).
+/// The include goes last because the header pulls in system headers: at the top it would come
+/// before the file's `#define _GNU_SOURCE` and hide declarations such as IOV_MAX.
+std::vector<clang::tooling::Replacement> runtimeDeclarations(llvm::StringRef File,
+                                                              llvm::StringRef Code);
+
+/// Writes every main file and header under Root into OutDir (which must not exist yet),
+/// instrumented where there were sites, so that the copy builds on its own.
+llvm::Error writeOutputDir(const InjectResult &R, llvm::StringRef Root, llvm::StringRef OutDir);
+/// Rewrites the edited files themselves, each atomically.
+llvm::Error writeInPlace(const InjectResult &R);
+/// Writes the edits as clang-apply-replacements YAML.
+llvm::Error exportFixes(const InjectResult &R, llvm::StringRef Path);
+
+} // namespace nvm::delay
+
+#endif

@@ -1,0 +1,104 @@
+// delay-injector command line: parses options, runs the rules, writes outputs, picks the exit code.
+#include "EditWriter.h"
+#include "InjectDriver.h"
+#include "SummaryWriter.h"
+#include "TypeList.h"
+#include "nvm/CompileDatabase.h"
+#include "nvm/ToolVersion.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+using namespace nvm;
+
+static cl::OptionCategory Category("delay-injector options");
+
+static cl::opt<std::string> BuildPath("p", cl::desc("Directory holding compile_commands.json (or the file itself)"),
+                                      cl::value_desc("dir"), cl::Required, cl::cat(Category));
+static cl::opt<std::string> TypesFile("types", cl::desc("The persistent-types JSON written by nvmove --format=json"),
+                                      cl::value_desc("file"), cl::Required, cl::cat(Category));
+static cl::opt<std::string> OutDir("out", cl::desc("Write instrumented copies of the sources into this new directory"),
+                                   cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the sources themselves"), cl::cat(Category));
+static cl::opt<std::string> ExportFixes("export-fixes", cl::desc("Write the edits as YAML for clang-apply-replacements"),
+                                        cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> SummaryFile("summary", cl::desc("Write the summary as JSON to this file instead of text on stderr"),
+                                        cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> RootDir("root", cl::desc("Only files under this directory are edited (default: the compile database's)"),
+                                    cl::value_desc("dir"), cl::cat(Category));
+static cl::list<std::string> Sources(cl::Positional, cl::desc("[source files ...]"), cl::cat(Category));
+
+static cl::extrahelp MoreHelp(R"(
+Exactly one of --out, --in-place and --export-fixes is required.
+
+Exit codes:
+  0  success
+  1  error: nothing written, or (with --in-place) only part of it
+  2  completed, but some translation units did not parse and were left as they are
+
+Example:
+  delay-injector -p build --types=types.json --out=instrumented
+)");
+
+static int fail(const Twine &Msg) {
+  WithColor::error(errs(), "delay-injector") << Msg << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) { nvm::printToolVersion(OS, "delay-injector"); });
+  if (!cl::ParseCommandLineOptions(argc, argv, "delay-injector: charge NVM latency on every access to persistent data\n"))
+    return 1;
+  if (!OutDir.empty() + InPlace + !ExportFixes.empty() != 1)
+    return fail("choose exactly one of --out, --in-place and --export-fixes");
+  if (!OutDir.empty() && sys::fs::exists(OutDir))
+    return fail("output directory '" + OutDir + "' already exists (nothing is overwritten)");
+  for (const std::string &F : {std::string(OutDir), std::string(ExportFixes), std::string(SummaryFile)}) {
+    if (F.empty())
+      continue;
+    SmallString<256> Parent(F);
+    sys::fs::make_absolute(Parent);
+    sys::path::remove_filename(Parent);
+    if (!sys::fs::is_directory(Parent) || sys::fs::access(Parent, sys::fs::AccessMode::Write))
+      return fail("cannot write '" + F + "': directory does not exist or is not writable");
+  }
+  auto Types = delay::TypeList::load(TypesFile);
+  if (!Types)
+    return fail(toString(Types.takeError()));
+  auto DB = loadCompileDatabase(BuildPath);
+  if (!DB)
+    return fail(toString(DB.takeError()));
+  auto Commands = selectCommands(**DB, Sources);
+  if (!Commands)
+    return fail(toString(Commands.takeError()));
+  if (Commands->empty())
+    return fail("the compilation database lists no C translation units");
+  SmallString<256> Root(RootDir.empty() ? std::string(BuildPath) : std::string(RootDir));
+  sys::fs::make_absolute(Root);
+  sys::path::remove_dots(Root, true);
+  if (!sys::fs::is_directory(Root))
+    sys::path::remove_filename(Root);
+
+  delay::InjectResult Result = delay::instrument(*Commands, *Types, Root);
+  for (const std::string &F : Result.Sink.findings())
+    WithColor::warning(errs(), "delay-injector") << F << "\n";
+  for (const std::string &I : Result.Incomplete)
+    WithColor::warning(errs(), "delay-injector") << "translation unit did not parse: " << I << "\n";
+  Error E = !OutDir.empty() ? delay::writeOutputDir(Result, Root, OutDir)
+            : InPlace       ? delay::writeInPlace(Result)
+                            : delay::exportFixes(Result, ExportFixes);
+  if (E)
+    return fail(toString(std::move(E)));
+  if (SummaryFile.empty())
+    delay::writeSummaryText(errs(), Result, Root);
+  else if (Error SE = writeToOutput(SummaryFile, [&](raw_ostream &OS) {
+             OS << formatv("{0:2}", delay::summaryJSON(Result, Root)) << "\n";
+             return Error::success();
+           }))
+    return fail(toString(std::move(SE)));
+  return Result.Incomplete.empty() ? 0 : 2;
+}
