@@ -22,16 +22,24 @@ std::vector<tooling::Replacement> runtimeDeclarations(StringRef File, StringRef 
           tooling::Replacement(File, Code.size(), 0, End)};
 }
 
+/// The current contents of a file the edits apply to.
+static Expected<std::unique_ptr<MemoryBuffer>> readSource(const std::string &File) {
+  auto Buf = MemoryBuffer::getFile(File);
+  if (!Buf)
+    return createStringError(Buf.getError(), "cannot read '%s': %s", File.c_str(),
+                             Buf.getError().message().c_str());
+  return std::move(*Buf);
+}
+
 /// Every edited file with its new contents.
 static Expected<std::map<std::string, std::string>> applyEdits(const InjectResult &R) {
   std::map<std::string, std::string> Out;
   for (const auto &[File, Reps] : R.Sink.replacements()) {
     if (Reps.empty())
       continue;
-    auto Buf = MemoryBuffer::getFile(File);
+    auto Buf = readSource(File);
     if (!Buf)
-      return createStringError(Buf.getError(), "cannot read '%s': %s", File.c_str(),
-                               Buf.getError().message().c_str());
+      return Buf.takeError();
     tooling::Replacements All = Reps;
     for (const tooling::Replacement &D : runtimeDeclarations(File, (*Buf)->getBuffer()))
       if (Error E = All.add(D))
@@ -103,10 +111,9 @@ Error exportFixes(const InjectResult &R, StringRef Path) {
   for (const auto &[File, Reps] : R.Sink.replacements()) {
     if (Reps.empty())
       continue;
-    auto Buf = MemoryBuffer::getFile(File);
+    auto Buf = readSource(File);
     if (!Buf)
-      return createStringError(Buf.getError(), "cannot read '%s': %s", File.c_str(),
-                               Buf.getError().message().c_str());
+      return Buf.takeError();
     std::vector<tooling::Replacement> Decls = runtimeDeclarations(File, (*Buf)->getBuffer());
     TUR.Replacements.push_back(Decls.front());
     TUR.Replacements.insert(TUR.Replacements.end(), Reps.begin(), Reps.end());

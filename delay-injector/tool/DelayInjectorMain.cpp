@@ -69,14 +69,9 @@ int main(int argc, char **argv) {
   auto Types = delay::TypeList::load(TypesFile);
   if (!Types)
     return fail(toString(Types.takeError()));
-  auto DB = loadCompileDatabase(BuildPath);
-  if (!DB)
-    return fail(toString(DB.takeError()));
-  auto Commands = selectCommands(**DB, Sources);
+  auto Commands = loadCommands(BuildPath, Sources);
   if (!Commands)
     return fail(toString(Commands.takeError()));
-  if (Commands->empty())
-    return fail("the compilation database lists no C translation units");
   SmallString<256> Root(RootDir.empty() ? std::string(BuildPath) : std::string(RootDir));
   sys::fs::make_absolute(Root);
   sys::path::remove_dots(Root, true);

@@ -81,4 +81,16 @@ Expected<std::vector<CompileCommand>> selectCommands(const CompilationDatabase &
   return Out;
 }
 
+Expected<std::vector<CompileCommand>> loadCommands(StringRef Dir,
+                                                   const std::vector<std::string> &Files) {
+  auto DB = loadCompileDatabase(Dir);
+  if (!DB)
+    return DB.takeError();
+  auto Commands = selectCommands(**DB, Files);
+  if (Commands && Commands->empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "the compilation database lists no C translation units");
+  return Commands;
+}
+
 } // namespace nvm

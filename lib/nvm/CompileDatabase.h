@@ -18,6 +18,10 @@ llvm::Expected<std::vector<clang::tooling::CompileCommand>>
 selectCommands(const clang::tooling::CompilationDatabase &DB,
                const std::vector<std::string> &Files);
 
+/// loadCompileDatabase then selectCommands; also fails when no C translation unit is left.
+llvm::Expected<std::vector<clang::tooling::CompileCommand>>
+loadCommands(llvm::StringRef Dir, const std::vector<std::string> &Files);
+
 } // namespace nvm
 
 #endif

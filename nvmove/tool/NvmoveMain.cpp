@@ -189,14 +189,9 @@ int main(int argc, char **argv) {
     return 1;
   if (auto Problem = outputProblem())
     return fail(*Problem);
-  auto DB = loadCompileDatabase(BuildPath);
-  if (!DB)
-    return fail(toString(DB.takeError()));
-  auto Commands = selectCommands(**DB, Sources);
+  auto Commands = loadCommands(BuildPath, Sources);
   if (!Commands)
     return fail(toString(Commands.takeError()));
-  if (Commands->empty())
-    return fail("the compilation database lists no C translation units");
 
   StoreOptions SO = storeOptions();
   infer::RunFacts Facts;
