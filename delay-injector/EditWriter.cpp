@@ -72,10 +72,9 @@ Error writeOutputDir(const InjectResult &R, StringRef Root, StringRef OutDir) {
   Copies.insert(Copies.end(), R.IncludedFiles.begin(), R.IncludedFiles.end());
   for (const std::string &F : Copies)
     if (!Files.count(F)) {
-      auto Buf = MemoryBuffer::getFile(F);
+      auto Buf = readSource(F);
       if (!Buf)
-        return createStringError(Buf.getError(), "cannot read '%s': %s", F.c_str(),
-                                 Buf.getError().message().c_str());
+        return Buf.takeError();
       Files[F] = (*Buf)->getBuffer().str();
     }
   if (std::error_code EC = sys::fs::create_directories(OutDir))
