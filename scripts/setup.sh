@@ -5,7 +5,7 @@ set -euo pipefail
 PACKAGES=(
   clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools
   cmake ninja-build python3 bear build-essential dpkg-dev pkg-config libgtest-dev
-  time
+  time redis-tools tcl
   libpmemobj-dev libpmem-dev libclang-rt-16-dev pmdk-tools
   chromium graphviz python3-jsonschema python3-pip
 )
@@ -51,5 +51,5 @@ fi
 # Python packages not in Debian (the list may be empty).
 REQ="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/requirements.txt"
 if [ -s "$REQ" ] && grep -qv '^\s*\(#\|$\)' "$REQ"; then
-  python3 -m pip install -q --disable-pip-version-check -r "$REQ"
+  python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore -r "$REQ"
 fi
