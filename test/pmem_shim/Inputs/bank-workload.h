@@ -10,6 +10,32 @@
 
 #ifndef HARNESS_NAME
 #error "define HARNESS_NAME before including bank-workload.h"
+/* kill_child -- in the parent after fork: lets the child run delay_us (after
+ * it reported ready, unless early), kills its whole process group, collects
+ * every seq it reported on fds and returns the last one */
+static uint64_t kill_child(pid_t pid, int fds[2], const char *path,
+		unsigned delay_us, int early)
+{
+	uint64_t v, last = 0;
+	int status;
+
+	setpgid(pid, pid);
+	close(fds[1]);
+	if (!early && read(fds[0], &v, 8) == 8 && v != READY)
+		last = v;
+	usleep(delay_us);
+	kill(-pid, SIGKILL);   /* the whole group: a power failure stops all */
+	while (read(fds[0], &v, 8) == 8)
+		if (v != READY)
+			last = v;
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+	wait_unlocked(path);
+	if (!WIFSIGNALED(status))
+		die("child exited by itself", (unsigned long long)status, 0);
+	return last;
+}
+
 #endif
 
 #define NB 64          /* hash buckets */
@@ -237,6 +263,32 @@ static void wait_unlocked(const char *path)
 			return;
 		usleep(100);
 	}
+}
+
+/* kill_child -- in the parent after fork: lets the child run delay_us (after
+ * it reported ready, unless early), kills its whole process group, collects
+ * every seq it reported on fds and returns the last one */
+static uint64_t kill_child(pid_t pid, int fds[2], const char *path,
+		unsigned delay_us, int early)
+{
+	uint64_t v, last = 0;
+	int status;
+
+	setpgid(pid, pid);
+	close(fds[1]);
+	if (!early && read(fds[0], &v, 8) == 8 && v != READY)
+		last = v;
+	usleep(delay_us);
+	kill(-pid, SIGKILL);   /* the whole group: a power failure stops all */
+	while (read(fds[0], &v, 8) == 8)
+		if (v != READY)
+			last = v;
+	close(fds[0]);
+	waitpid(pid, &status, 0);
+	wait_unlocked(path);
+	if (!WIFSIGNALED(status))
+		die("child exited by itself", (unsigned long long)status, 0);
+	return last;
 }
 
 #endif

@@ -31,9 +31,7 @@ static uint64_t run_once(const char *path, unsigned seed, unsigned delay_us,
 		int early)
 {
 	int fds[2];
-	uint64_t v, last = 0;
 	pid_t pid;
-	int status;
 
 	if (pipe(fds) != 0)
 		die("pipe", errno, 0);
@@ -43,21 +41,7 @@ static uint64_t run_once(const char *path, unsigned seed, unsigned delay_us,
 		close(fds[0]);
 		child(path, fds[1], seed);
 	}
-	setpgid(pid, pid);
-	close(fds[1]);
-	if (!early && read(fds[0], &v, 8) == 8 && v != READY)
-		last = v;
-	usleep(delay_us);
-	kill(-pid, SIGKILL);   /* the whole group: a power failure stops all */
-	while (read(fds[0], &v, 8) == 8)
-		if (v != READY)
-			last = v;
-	close(fds[0]);
-	waitpid(pid, &status, 0);
-	wait_unlocked(path);
-	if (!WIFSIGNALED(status))
-		die("child exited by itself", (unsigned long long)status, 0);
-	return last;
+	return kill_child(pid, fds, path, delay_us, early);
 }
 
 int main(int argc, char **argv)

@@ -68,9 +68,8 @@ static uint64_t run_once(const char *path, const char *shadow,
 		const char *stats, unsigned seed, unsigned delay_us, int early)
 {
 	int fds[2];
-	uint64_t v, last = 0;
+	uint64_t last;
 	pid_t pid;
-	int status;
 
 	copy_file(path, shadow);   /* the pool is durable as it is now */
 	if (pipe(fds) != 0)
@@ -84,20 +83,7 @@ static uint64_t run_once(const char *path, const char *shadow,
 		setenv("PMS_SHADOW_STATS", stats, 1);
 		child(path, fds[1], seed);
 	}
-	setpgid(pid, pid);
-	close(fds[1]);
-	if (!early && read(fds[0], &v, 8) == 8 && v != READY)
-		last = v;
-	usleep(delay_us);
-	kill(-pid, SIGKILL);   /* the whole group: a power failure stops all */
-	while (read(fds[0], &v, 8) == 8)
-		if (v != READY)
-			last = v;
-	close(fds[0]);
-	waitpid(pid, &status, 0);
-	wait_unlocked(path);
-	if (!WIFSIGNALED(status))
-		die("child exited by itself", (unsigned long long)status, 0);
+	last = kill_child(pid, fds, path, delay_us, early);
 	if (rename(shadow, path) != 0)   /* power loss: only the shadow stays */
 		die("rename shadow", errno, 0);
 	return last;
