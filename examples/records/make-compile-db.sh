@@ -7,7 +7,7 @@ mkdir -p "$OUT"
 {
   echo "["
   sep=""
-  for f in main.c persist.c store.c; do
+  for f in main.c ops.c persist.c store.c; do
     printf '%s{"directory": "%s", "arguments": ["cc", "-std=c11", "-D_GNU_SOURCE", "-c", "%s"], "file": "%s"}\n' \
       "$sep" "$HERE" "$f" "$f"
     sep=","

@@ -12,6 +12,7 @@ static void log_error(const char *what) {
 
 void update_persist(record *r, long nval) {
   r->value = nval;
+  r->version++;
   char buf[256];
   int fd = open("records.log", O_WRONLY | O_APPEND | O_CREAT, 0644);
   int n = snprintf(buf, sizeof(buf), "id:%d val:%ld note:%s\n", r->id, r->value, r->note);
@@ -27,7 +28,7 @@ int store_save(const char *path) {
   struct store_iter it;
   store_iter_init(&it, db);
   for (record *r = store_iter_next(&it); r; r = store_iter_next(&it))
-    fprintf(f, "%d %ld %s\n", r->id, r->value, r->note ? r->note : "-");
+    fprintf(f, "%d %ld %ld %s\n", r->id, r->value, r->version, r->note ? r->note : "-");
   fflush(f);
   fsync(fileno(f));
   fclose(f);
@@ -38,16 +39,17 @@ int store_save(const char *path) {
 static record *parse_record(const char *line) {
   record *r = malloc(sizeof(*r));
   char note[128];
-  if (sscanf(line, "%d %ld %127s", &r->id, &r->value, note) != 3) {
+  if (sscanf(line, "%d %ld %ld %127s", &r->id, &r->value, &r->version, note) != 4) {
     free(r);
     log_error("bad line");
     return NULL;
   }
-  r->note = strdup(note);
+  r->note = strcmp(note, "-") == 0 ? NULL : strdup(note);
   return r;
 }
 
 int store_load(const char *path) {
+  fprintf(stderr, "records: loading %s\n", path);
   FILE *f = fopen(path, "r");
   if (!f) {
     log_error("cannot open");
@@ -61,5 +63,6 @@ int store_load(const char *path) {
   }
   fclose(f);
   server_stats.loads++;
+  fprintf(stderr, "records: loaded %zu records from %s\n", db->count, path);
   return 0;
 }

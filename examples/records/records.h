@@ -2,10 +2,12 @@
 #ifndef RECORDS_H
 #define RECORDS_H
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct {
   int id;
   long value;
+  long version; /* bumped by every update */
   char *note; /* heap string, saved with the record */
 } record;
 
@@ -43,4 +45,6 @@ record *store_iter_next(struct store_iter *it);
 int store_save(const char *path);
 int store_load(const char *path);
 void update_persist(record *r, long nval);
+int apply_command(const char *line);
+void list_records(FILE *out);
 #endif

@@ -115,11 +115,13 @@ void roots_rollback(void);
 /* latency.c and stats.c: the hooks of the runtime itself */
 struct stats_tls {
 	struct pms_stats s;
+	uint64_t unlogged_stores;  /* port.c: pool stores outside a transaction */
 	struct stats_tls *next;
 	int linked;
 };
 extern __thread struct stats_tls stats_tls;
 void stats_link(void);
+uint64_t stats_unlogged_stores(void);
 void lat_init(void);
 void lat_charge_flush(size_t lines);
 void lat_charge_barrier(void);

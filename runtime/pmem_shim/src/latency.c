@@ -5,8 +5,14 @@
  *
  * Realistic mode keeps two small per-thread direct-mapped filters: lines read
  * recently (a hit is free, as a CPU cache hit would be) and lines already
- * dirtied in the current transaction (no second write-back); the barrier is
- * paid once per commit instead of once per write.
+ * dirtied in the current epoch (no second write-back); the barrier is paid
+ * once per commit instead of once per write. An epoch is a transaction.
+ * Outside one nothing says which stores go together, so an epoch lasts
+ * PMS_NVM_EPOCH_WRITES write accesses (default 1: every store is persisted on
+ * its own, as an unlogged store followed by pms_persist would be), and an
+ * explicit flush or fence, or the first store of a transaction, ends it.
+ * Without that bound a program with no transactions paid for a line once and
+ * then never again until another line evicted it from the filter.
  */
 #include <errno.h>
 #include <pthread.h>
@@ -36,6 +42,7 @@ static int lat_stats_on;
 static double tsc_per_ns;
 static uint64_t spin_overhead;
 static pthread_once_t calib_once = PTHREAD_ONCE_INIT;
+static uint32_t lat_epoch_writes = 1;
 
 struct lat_filter {
 	uintptr_t read[READ_SLOTS];
@@ -43,6 +50,7 @@ struct lat_filter {
 	uint64_t dirty_epoch[DIRTY_SLOTS];
 	uint64_t epoch;
 	int dirtied;
+	uint32_t loose;  /* write accesses outside a transaction this epoch */
 };
 static __thread struct lat_filter *filt;
 
@@ -211,6 +219,14 @@ void lat_init(void)
 	lat_env_u32("PMS_NVM_BARRIER_NS", &lat_model.barrier_ns);
 	lat_env_u32("PMS_NVM_WRITE_MBPS", &lat_model.write_mbps);
 	lat_stats_on = getenv("PMS_STATS") != NULL;
+	const char *ew = getenv("PMS_NVM_EPOCH_WRITES");
+	char *end;
+	unsigned long x = ew && *ew ? strtoul(ew, &end, 10) : 0;
+	if (x >= 1 && x <= UINT32_MAX && *end == '\0')
+		lat_epoch_writes = (uint32_t)x;
+	else if (ew && *ew)
+		fprintf(stderr, "pmem_shim: warning: PMS_NVM_EPOCH_WRITES '%s' is "
+			"not a number from 1 (kept %u)\n", ew, lat_epoch_writes);
 	lat_update_active();
 }
 
@@ -267,12 +283,27 @@ static uint64_t lat_write_cost(size_t size, size_t n)
 	return ns;
 }
 
+/* lat_epoch_end -- forgets the dirty lines: the next store to any line pays */
+static void lat_epoch_end(struct lat_filter *f)
+{
+	f->epoch++;
+	f->dirtied = 0;
+	f->loose = 0;
+}
+
 /* lat_write_realistic -- new dirty lines pay write + flush; 1 barrier/commit */
 static uint64_t lat_write_realistic(struct lat_filter *f, const void *addr,
 		size_t size, size_t n)
 {
 	uintptr_t line = (uintptr_t)addr / PMS_LINE;
 	size_t fresh = 0;
+
+	/* Outside a transaction the epoch is bounded; the first store of a
+	 * transaction closes the stores made before it. */
+	if (tx_tls.depth == 0 ? f->loose >= lat_epoch_writes : f->loose > 0)
+		lat_epoch_end(f);
+	if (tx_tls.depth == 0)
+		f->loose++;
 
 	for (size_t i = 0; i < n; i++, line++) {
 		unsigned h = line % DIRTY_SLOTS;
@@ -314,15 +345,24 @@ void pms_lat_write_slow_(const void *addr, size_t size)
 	lat_wait(ns);
 }
 
+/* lat_explicit_persist -- an explicit flush or fence ends the epoch */
+static void lat_explicit_persist(void)
+{
+	if (lat_model.mode == PMS_LAT_REALISTIC && filt)
+		lat_epoch_end(filt);
+}
+
 /* lat_charge_flush -- real flushes issued by pms_flush */
 void lat_charge_flush(size_t lines)
 {
+	lat_explicit_persist();
 	lat_wait(lines * lat_model.flush_ns);
 }
 
 /* lat_charge_barrier -- a real barrier issued by pms_fence */
 void lat_charge_barrier(void)
 {
+	lat_explicit_persist();
 	lat_wait(lat_model.barrier_ns);
 }
 
@@ -345,8 +385,7 @@ void lat_tx_end(void)
 	if (lat_model.mode == PMS_LAT_REALISTIC && f) {
 		if (!f->dirtied)
 			return;
-		f->dirtied = 0;
-		f->epoch++;
+		lat_epoch_end(f);
 	}
 	stats_mine()->barriers++;
 	lat_wait(lat_model.barrier_ns);

@@ -18,6 +18,7 @@ __thread struct stats_tls stats_tls;
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct stats_tls *stats_list;
 static struct pms_stats stats_retired;
+static uint64_t stats_retired_unlogged;
 static pthread_key_t stats_key;
 static int stats_key_ok;
 
@@ -44,6 +45,7 @@ static void stats_thread_exit(void *p)
 		}
 	}
 	stats_add(&stats_retired, &t->s);
+	stats_retired_unlogged += t->unlogged_stores;
 	t->linked = 0;
 	pthread_mutex_unlock(&stats_lock);
 }
@@ -70,6 +72,19 @@ void pms_stats_get(struct pms_stats *s)
 	pthread_mutex_unlock(&stats_lock);
 }
 
+/* stats_unlogged_stores -- pool stores made outside a transaction (port.c) */
+uint64_t stats_unlogged_stores(void)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&stats_lock);
+	n = stats_retired_unlogged;
+	for (struct stats_tls *t = stats_list; t; t = t->next)
+		n += t->unlogged_stores;
+	pthread_mutex_unlock(&stats_lock);
+	return n;
+}
+
 /* pms_stats_dump_json -- one JSON object with the model and the counters */
 int pms_stats_dump_json(FILE *out)
 {
@@ -83,7 +98,7 @@ int pms_stats_dump_json(FILE *out)
 		"\"flushes\": %llu, \"barriers\": %llu, "
 		"\"transactions\": %llu, \"aborts\": %llu, "
 		"\"bytes_logged\": %llu, \"allocs\": %llu, \"frees\": %llu, "
-		"\"injected_ns\": %llu}\n", m.name,
+		"\"unlogged_stores\": %llu, \"injected_ns\": %llu}\n", m.name,
 		m.mode == PMS_LAT_REALISTIC ? "realistic" : "conservative",
 		pms_flush_insn(), (unsigned long long)s.reads,
 		(unsigned long long)s.writes, (unsigned long long)s.flushes,
@@ -92,6 +107,7 @@ int pms_stats_dump_json(FILE *out)
 		(unsigned long long)s.tx_aborted,
 		(unsigned long long)s.bytes_logged,
 		(unsigned long long)s.allocs, (unsigned long long)s.frees,
+		(unsigned long long)stats_unlogged_stores(),
 		(unsigned long long)s.injected_ns);
 	return fflush(out) == 0 ? 0 : -1;
 }

@@ -1,0 +1,64 @@
+// Lesson 1 of Persistent Memcached: persistence is contagious. A whole-program value-flow graph
+// over named nodes decides which allocation sites must be persistent: those whose result can
+// reach a pointer field (or any storage) of a persistent object, directly, through locals,
+// through returns and parameters across functions, or through fields of volatile records.
+#ifndef PORT_ALLOCATIONFLOW_H
+#define PORT_ALLOCATIONFLOW_H
+
+#include "clang/Tooling/Core/Replacement.h"
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace nvm::port {
+
+/// Node names. Sinks: "P:<why>" storage in a persistent object; "U:<why>" a flow the analysis
+/// cannot follow. Values: "alloc:<site>", "var:<fn>:<var>", "param:<fn>#<i>", "ret:<fn>",
+/// "global:<name>", "field:<record>.<field>", and "pfield" (a pointer read out of a persistent
+/// object: it already points into the pool).
+namespace node {
+inline const char PersistentField[] = "pfield";
+}
+
+/// An edit that applies only when the flow analysis says so.
+struct ConditionalEdit {
+  std::vector<clang::tooling::Replacement> Edits; // all or nothing
+  std::string Kind;  // summary counter ("allocation", "free", ...)
+  std::string Where; // file:line:col
+  /// Allocation sites: the site's own node. Other edits: the nodes of the value they act on;
+  /// the edit applies when one of them may hold a persistent allocation.
+  std::string Site;
+  std::vector<std::string> Values;
+  /// An allocation site whose own persistence makes this edit moot (a dispatching realloc).
+  std::string UnlessSite;
+  /// Set when the type alone decides (sized by, cast to or assigned to a persistent type).
+  std::string TypedReason;
+};
+
+class AllocationFlow {
+public:
+  void edge(const std::string &From, const std::string &To) {
+    if (From != To)
+      Succ[From].insert(To);
+  }
+  void defined(const std::string &Fn) { Defined.insert(Fn); }
+  void add(ConditionalEdit E) { Edits.push_back(std::move(E)); }
+
+  struct Decision {
+    std::vector<std::pair<ConditionalEdit, std::string>> Apply;     // edit, why
+    std::vector<std::pair<ConditionalEdit, std::string>> Undecided; // allocation, why not
+  };
+  /// Solves the graph: allocation sites that reach a persistent sink are persistent; the values
+  /// they reach are "tainted"; the other edits apply when they act on a tainted value.
+  Decision decide() const;
+
+private:
+  std::map<std::string, std::set<std::string>> Succ;
+  std::set<std::string> Defined; // functions with a body (others' parameters are unknown sinks)
+  std::vector<ConditionalEdit> Edits;
+};
+
+} // namespace nvm::port
+
+#endif

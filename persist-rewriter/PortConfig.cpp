@@ -1,0 +1,132 @@
+// The config file format: one "key = value, value" setting per line.
+#include "PortConfig.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace nvm::port {
+
+static const struct {
+  AllocKind Kind;
+  const char *Name, *Runtime;
+} Kinds[] = {
+    {AllocKind::Malloc, "malloc", "pms_malloc"},
+    {AllocKind::Calloc, "calloc", "pms_calloc"},
+    {AllocKind::Realloc, "realloc", "pms_realloc"},
+    {AllocKind::Strdup, "strdup", "pms_strdup"},
+    {AllocKind::Free, "free", "pms_free"},
+    {AllocKind::UsableSize, "usable_size", "pms_malloc_usable_size"},
+};
+
+bool parseAllocKind(StringRef Name, AllocKind &Kind) {
+  for (const auto &K : Kinds)
+    if (Name == K.Name) {
+      Kind = K.Kind;
+      return true;
+    }
+  return false;
+}
+
+StringRef allocKindName(AllocKind Kind) {
+  for (const auto &K : Kinds)
+    if (K.Kind == Kind)
+      return K.Name;
+  return "";
+}
+
+StringRef runtimeFunction(AllocKind Kind) {
+  for (const auto &K : Kinds)
+    if (K.Kind == Kind)
+      return K.Runtime;
+  return "";
+}
+
+PortConfig::PortConfig() {
+  for (const char *N : {"malloc", "calloc", "realloc", "strdup", "free"}) {
+    AllocKind K;
+    parseAllocKind(N, K);
+    Allocators[N] = K;
+  }
+}
+
+static Error bad(StringRef Origin, const Twine &What) {
+  return createStringError(inconvertibleErrorCode(), "%s: %s", Origin.str().c_str(),
+                           What.str().c_str());
+}
+
+/// "name:kind" pairs of the alloc and dispatch settings.
+static Error readPairs(StringRef Value, StringRef Origin, std::map<std::string, AllocKind> &Out) {
+  SmallVector<StringRef> Items;
+  Value.split(Items, ',', -1, false);
+  for (StringRef Item : Items) {
+    auto [Name, KindName] = Item.trim().split(':');
+    AllocKind K;
+    if (Name.trim().empty() || !parseAllocKind(KindName.trim(), K))
+      return bad(Origin, "'" + Item.trim() +
+                             "' is not name:kind (kinds: malloc, calloc, realloc, strdup, free, "
+                             "usable_size)");
+    Out[Name.trim().str()] = K;
+  }
+  return Error::success();
+}
+
+static void readList(StringRef Value, std::vector<std::string> &Out) {
+  SmallVector<StringRef> Items;
+  Value.split(Items, ',', -1, false);
+  for (StringRef Item : Items)
+    if (!Item.trim().empty())
+      Out.push_back(Item.trim().str());
+}
+
+Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
+  Value = Value.trim();
+  if (Key == "alloc")
+    return readPairs(Value, Origin, Allocators);
+  if (Key == "dispatch")
+    return readPairs(Value, Origin, Dispatchers);
+  if (Key == "operation")
+    readList(Value, Operations);
+  else if (Key == "load-call")
+    readList(Value, LoadCalls);
+  else if (Key == "root")
+    readList(Value, Roots);
+  else if (Key == "warm-return")
+    WarmReturn = Value.str();
+  else if (Key == "main")
+    Main = Value.str();
+  else if (Key == "pool")
+    Pool = Value.str();
+  else if (Key == "defer-unlocks") {
+    if (Value != "yes" && Value != "no")
+      return bad(Origin, "defer-unlocks must be 'yes' or 'no', not '" + Value + "'");
+    DeferUnlocks = Value == "yes";
+  } else
+    return bad(Origin, "unknown setting '" + Key +
+                           "' (known: alloc, dispatch, operation, load-call, root, warm-return, "
+                           "main, pool, defer-unlocks)");
+  return Error::success();
+}
+
+Error PortConfig::readFile(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(Buf.getError(), "cannot read config file '%s': %s",
+                             Path.str().c_str(), Buf.getError().message().c_str());
+  SmallVector<StringRef> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (size_t I = 0; I < Lines.size(); ++I) {
+    StringRef Line = Lines[I].split('#').first.trim();
+    if (Line.empty())
+      continue;
+    std::string Origin = (Path + ":" + Twine(I + 1)).str();
+    auto [Key, Value] = Line.split('=');
+    if (Key.size() == Line.size())
+      return bad(Origin, "expected 'key = value', got '" + Line + "'");
+    if (Error E = set(Key.trim(), Value, Origin))
+      return E;
+  }
+  return Error::success();
+}
+
+} // namespace nvm::port

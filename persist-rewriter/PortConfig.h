@@ -1,0 +1,52 @@
+// What a port needs besides the persistent types: the program's allocation wrappers, its
+// operations, its load call and roots, and where its pool lives. Read from a small config file
+// and from the command line (which wins).
+#ifndef PORT_PORTCONFIG_H
+#define PORT_PORTCONFIG_H
+
+#include "llvm/Support/Error.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace nvm::port {
+
+/// The runtime call an allocation-like function is redirected to.
+enum class AllocKind { Malloc, Calloc, Realloc, Strdup, Free, UsableSize };
+
+/// "malloc" -> AllocKind::Malloc; false when Name is not a kind.
+bool parseAllocKind(llvm::StringRef Name, AllocKind &Kind);
+llvm::StringRef allocKindName(AllocKind K);
+/// The runtime function a site of kind K becomes.
+llvm::StringRef runtimeFunction(AllocKind K);
+
+struct PortConfig {
+  /// Allocation functions (or function-like macros) by name: libc's, plus the program's wrappers.
+  std::map<std::string, AllocKind> Allocators;
+  /// Wrappers whose definitions get a prologue that hands pool pointers to the runtime
+  /// (free, realloc and usable-size wrappers that call libc on whatever they are given).
+  std::map<std::string, AllocKind> Dispatchers;
+  /// Functions that are one operation each: a failure-atomic transaction around every call.
+  std::vector<std::string> Operations;
+  /// The load functions whose calls become "restore the roots when warm, else load".
+  std::vector<std::string> LoadCalls;
+  /// Roots: globals, or fields of globals ("server.db"), that hold pool pointers.
+  std::vector<std::string> Roots;
+  /// What a replaced load call returns on a warm start ("0" unless configured).
+  std::string WarmReturn = "0";
+  /// The function that opens the pool first thing, and the pool's default path.
+  std::string Main = "main";
+  std::string Pool;
+  /// Release pthread locks taken in operations at commit instead of at once (lesson 10).
+  bool DeferUnlocks = true;
+
+  PortConfig();
+  /// Reads "key = value[, value...]" lines ('#' starts a comment) from Path.
+  llvm::Error readFile(llvm::StringRef Path);
+  /// Applies one setting; Origin names it in errors ("file:line" or "--option").
+  llvm::Error set(llvm::StringRef Key, llvm::StringRef Value, llvm::StringRef Origin);
+};
+
+} // namespace nvm::port
+
+#endif

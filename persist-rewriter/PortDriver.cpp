@@ -1,0 +1,79 @@
+// One MatchFinder per unit with every rule attached; the flow graph is solved at the end.
+#include "PortDriver.h"
+#include "rules/AllocationRule.h"
+#include "rules/DispatchRule.h"
+#include "rules/FlowCollector.h"
+#include "rules/LibcStoreRule.h"
+#include "rules/OperationRule.h"
+#include "rules/StoreRule.h"
+#include "rules/TypeMarkRule.h"
+#include "rules/WarmStartRule.h"
+#include "rewrite/TUParser.h"
+#include "nvm/SourceLocations.h"
+#include "clang/AST/ASTConsumer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace nvm::port {
+
+namespace {
+
+class PortConsumer : public ASTConsumer {
+public:
+  explicit PortConsumer(PortContext &Ctx) {
+    Rules.push_back(std::make_unique<TypeMarkRule>(Ctx));
+    Rules.push_back(std::make_unique<FlowCollector>(Ctx));
+    Rules.push_back(std::make_unique<AllocationRule>(Ctx));
+    Rules.push_back(std::make_unique<StoreRule>(Ctx));
+    Rules.push_back(std::make_unique<LibcStoreRule>(Ctx));
+    Rules.push_back(std::make_unique<OperationRule>(Ctx));
+    Rules.push_back(std::make_unique<WarmStartRule>(Ctx));
+    Rules.push_back(std::make_unique<DispatchRule>(Ctx));
+    for (auto &R : Rules)
+      R->registerMatchers(Finder);
+  }
+  void HandleTranslationUnit(ASTContext &AC) override { Finder.matchAST(AC); }
+
+private:
+  std::vector<std::unique_ptr<PortRule>> Rules;
+  MatchFinder Finder;
+};
+
+} // namespace
+
+PortResult port(const std::vector<tooling::CompileCommand> &Commands,
+                const delay::TypeList &Types, const PortConfig &Config,
+                const std::vector<std::string> &Roots, llvm::StringRef Root) {
+  PortResult R;
+  AllocationFlow Flow;
+  PortContext Ctx{Types, Config, Roots, R.Edits, Flow, R.Summary, Root.str()};
+  R.Edits.setPrologue(PortPrologue);
+  // Ported files include <pmem_shim/port.h>: a second run must find it.
+  std::vector<std::string> Extra = {"-I" NVM_PMEM_SHIM_INCLUDE_DIR};
+  rewrite::ParseOutcome Parsed = rewrite::parseUnits(
+      Commands, Root, Extra, [&] { return std::make_unique<PortConsumer>(Ctx); },
+      [&](bool) { R.Edits.endTU(); });
+  R.MainFiles = std::move(Parsed.MainFiles);
+  R.IncludedFiles = std::move(Parsed.IncludedFiles);
+  R.Summary.Incomplete = std::move(Parsed.Incomplete);
+
+  AllocationFlow::Decision D = Flow.decide();
+  for (const auto &[E, Why] : D.Apply) {
+    bool New = false;
+    for (const tooling::Replacement &Rep : E.Edits)
+      New |= R.Edits.add(Rep);
+    if (New && !E.Edits.empty())
+      R.Summary.count(E.Kind, relativePath(E.Edits.front().getFilePath(), Root));
+  }
+  R.Edits.endTU();
+  std::set<std::string> Seen;
+  for (const auto &[E, Why] : D.Undecided)
+    if (Seen.insert(E.Where).second)
+      R.Summary.Undecided.push_back(E.Where + ": " + Why);
+  for (const std::string &F : R.Edits.findings())
+    R.Summary.Findings.push_back(F);
+  return R;
+}
+
+} // namespace nvm::port

@@ -1,0 +1,41 @@
+// What a rewrite did, per kind and per file, and what it left alone and why.
+#ifndef PORT_PORTSUMMARY_H
+#define PORT_PORTSUMMARY_H
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include <map>
+#include <string>
+#include <vector>
+
+namespace nvm::port {
+
+struct PortSummary {
+  std::map<std::string, unsigned> Kinds;                          // rewrite kind -> edits
+  std::map<std::string, std::map<std::string, unsigned>> PerFile; // file -> kind -> edits
+  std::map<std::string, std::vector<std::string>> Skipped;        // reason -> "where"
+  std::vector<std::string> Undecided;  // "where: allocation: why it could not be decided"
+  std::vector<std::string> Volatile;   // "type: field (why)"
+  std::vector<std::string> Findings;   // problems the user must look at
+  std::vector<std::string> Incomplete; // units that did not parse
+
+  void count(const std::string &Kind, const std::string &File) {
+    ++Kinds[Kind];
+    ++PerFile[File][Kind];
+  }
+  void skip(const std::string &Reason, const std::string &Where) {
+    Skipped[Reason].push_back(Where);
+  }
+  unsigned total() const {
+    unsigned N = 0;
+    for (const auto &[K, C] : Kinds)
+      N += C;
+    return N;
+  }
+  llvm::json::Value toJSON() const;
+  void printText(llvm::raw_ostream &OS) const;
+};
+
+} // namespace nvm::port
+
+#endif

@@ -1,0 +1,204 @@
+// Flow-insensitive, field-based value flow inside one function body.
+#include "rules/FlowCollector.h"
+#include "PersistentAccess.h"
+#include "rules/Allocators.h"
+#include "nvm/RecordNames.h"
+#include "nvm/SourceLocations.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace nvm::port {
+
+std::string variableNode(const VarDecl *V, const SourceManager &SM) {
+  if (const auto *P = dyn_cast<ParmVarDecl>(V))
+    if (const auto *Owner = dyn_cast<FunctionDecl>(P->getDeclContext()))
+      return "param:" + functionId(Owner, SM) + "#" + std::to_string(P->getFunctionScopeIndex());
+  if (V->hasGlobalStorage())
+    return "global:" + (V->isExternallyVisible()
+                            ? V->getName().str()
+                            : PortRule::fileOf(SM, V->getLocation()) + "#" + V->getName().str());
+  std::string Fn;
+  if (const auto *Owner = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod()))
+    Fn = functionId(Owner, SM);
+  return "var:" + Fn + ":" + V->getName().str() + "@" +
+         std::to_string(SM.getFileOffset(SM.getExpansionLoc(V->getLocation())));
+}
+
+std::string fieldNode(const MemberExpr *M) {
+  const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+  if (!F)
+    return {};
+  return "field:" + displayKey(recordKey(F->getParent())) + "." + F->getName().str();
+}
+
+std::vector<std::string> valueNodes(const Expr *E, const PortContext &Ctx, ASTContext &AC) {
+  const SourceManager &SM = AC.getSourceManager();
+  auto nodesOf = [&](const Expr *X) { return valueNodes(X, Ctx, AC); };
+  E = E->IgnoreParenCasts();
+  if (const auto *C = dyn_cast<CallExpr>(E)) {
+    if (auto A = allocatorCall(C, Ctx.Config, SM, AC.getLangOpts()))
+      return {A->Site};
+    if (const FunctionDecl *Callee = C->getDirectCallee())
+      if (!Callee->getBuiltinID() && !SM.isInSystemHeader(Callee->getLocation()))
+        return {"ret:" + functionId(Callee, SM)};
+    return {};
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+      return {variableNode(V, SM)};
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (nvm::delay::persistentRecord(M, Ctx.Types))
+      return {node::PersistentField};
+    if (std::string F = fieldNode(M); !F.empty())
+      return {F};
+    return {};
+  }
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return nodesOf(S->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(E)) {
+    switch (U->getOpcode()) {
+    case UO_Deref:
+    case UO_AddrOf:
+    case UO_PreInc:
+    case UO_PreDec:
+    case UO_PostInc:
+    case UO_PostDec:
+      return nodesOf(U->getSubExpr());
+    default:
+      return {};
+    }
+  }
+  if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+    if (B->getOpcode() == BO_Assign || B->getOpcode() == BO_Comma)
+      return nodesOf(B->getRHS());
+    if (B->isAdditiveOp() || B->isCompoundAssignmentOp()) {
+      if (B->getLHS()->getType()->isPointerType())
+        return nodesOf(B->getLHS());
+      if (B->getRHS()->getType()->isPointerType())
+        return nodesOf(B->getRHS());
+    }
+    return {};
+  }
+  if (const auto *C = dyn_cast<AbstractConditionalOperator>(E)) {
+    std::vector<std::string> N = nodesOf(C->getTrueExpr());
+    std::vector<std::string> F = nodesOf(C->getFalseExpr());
+    N.insert(N.end(), F.begin(), F.end());
+    return N;
+  }
+  return {};
+}
+
+namespace {
+
+class BodyFlow : public RecursiveASTVisitor<BodyFlow> {
+public:
+  BodyFlow(PortContext &Ctx, const FunctionDecl *FD, ASTContext &AC)
+      : Ctx(Ctx), FD(FD), AC(AC), SM(AC.getSourceManager()), Fn(functionId(FD, SM)) {}
+
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign)
+      flow(nodesOf(B->getRHS()), sinkOf(B->getLHS()));
+    return true;
+  }
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->getInit() && !isa<ParmVarDecl>(V))
+      flow(nodesOf(V->getInit()), varNode(V));
+    return true;
+  }
+  bool VisitReturnStmt(ReturnStmt *S) {
+    if (S->getRetValue())
+      flow(nodesOf(S->getRetValue()), "ret:" + Fn);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (Callee && allocatorCall(C, Ctx.Config, SM, AC.getLangOpts()))
+      return true;
+    if (Callee && (Callee->getBuiltinID() || SM.isInSystemHeader(Callee->getLocation())))
+      return true; // libc and builtins do not keep the pointers they are given
+    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+      const Expr *A = C->getArg(I);
+      if (!A->getType()->isPointerType())
+        continue;
+      std::string To;
+      if (!Callee)
+        To = "U:" + where(C) + ": passed to an indirect call";
+      else if (I >= Callee->getNumParams())
+        To = "U:" + where(C) + ": variadic argument of " + Callee->getName().str();
+      else
+        To = "param:" + functionId(Callee, SM) + "#" + std::to_string(I);
+      flow(nodesOf(A), To);
+    }
+    return true;
+  }
+
+private:
+  std::string where(const Stmt *S) const { return locString(SM, S->getBeginLoc(), Ctx.Root); }
+  static std::string fieldNode(const MemberExpr *M) { return port::fieldNode(M); }
+
+  std::string varNode(const VarDecl *V) const { return variableNode(V, SM); }
+  std::vector<std::string> nodesOf(const Expr *E) const { return valueNodes(E, Ctx, AC); }
+
+  /// Where a value stored into L goes.
+  std::string sinkOf(const Expr *L) const {
+    L = L->IgnoreParenCasts();
+    if (const RecordDecl *RD = nvm::delay::persistentRecord(L, Ctx.Types)) {
+      std::string What = RD->getName().str();
+      if (const auto *M = dyn_cast<MemberExpr>(L))
+        What += "." + M->getMemberDecl()->getName().str();
+      return "P:" + where(L) + ": " + What;
+    }
+    if (const auto *D = dyn_cast<DeclRefExpr>(L))
+      if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+        return varNode(V);
+    if (const auto *M = dyn_cast<MemberExpr>(L))
+      return fieldNode(M);
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(L)) {
+      std::vector<std::string> N = nodesOf(S->getBase());
+      return containerSink(N, L);
+    }
+    if (const auto *U = dyn_cast<UnaryOperator>(L); U && U->getOpcode() == UO_Deref)
+      return containerSink(nodesOf(U->getSubExpr()), L);
+    return {};
+  }
+
+  /// Storing through a pointer: into what the pointer's value may be. Memory a persistent
+  /// object points to is persistent itself (the bucket array of a persistent table).
+  std::string containerSink(const std::vector<std::string> &N, const Expr *L) const {
+    for (const std::string &V : N)
+      if (V == node::PersistentField)
+        return "P:" + where(L) + ": memory a persistent object points to";
+    return N.size() == 1 ? N.front() : "";
+  }
+
+  void flow(const std::vector<std::string> &From, const std::string &To) {
+    if (To.empty())
+      return;
+    for (const std::string &F : From)
+      Ctx.Flow.edge(F, To);
+  }
+
+  PortContext &Ctx;
+  const FunctionDecl *FD;
+  ASTContext &AC;
+  const SourceManager &SM;
+  std::string Fn;
+};
+
+} // namespace
+
+void FlowCollector::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(functionDecl(isDefinition()).bind("fn"), this);
+}
+
+void FlowCollector::run(const Result &R) {
+  const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
+  if (!FD->hasBody() || R.SourceManager->isInSystemHeader(FD->getLocation()))
+    return;
+  Ctx.Flow.defined(functionId(FD, *R.SourceManager));
+  BodyFlow(Ctx, FD, *R.Context).TraverseStmt(FD->getBody());
+}
+
+} // namespace nvm::port

@@ -1,0 +1,72 @@
+// The shape every rewrite rule has, and the edit helpers they share: only files under the root
+// are edited, only text spelled outside macros (or a configured macro's own name) is touched,
+// and every edit is counted by kind.
+#ifndef PORT_RULES_PORTRULE_H
+#define PORT_RULES_PORTRULE_H
+
+#include "AllocationFlow.h"
+#include "PortConfig.h"
+#include "PortSummary.h"
+#include "TypeList.h"
+#include "rewrite/SourceEdits.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+namespace nvm::port {
+
+/// Everything the rules share during one run.
+struct PortContext {
+  const delay::TypeList &Types;
+  const PortConfig &Config;
+  std::vector<std::string> Roots; // the config's, else nvmove's
+  rewrite::SourceEdits &Edits;
+  AllocationFlow &Flow;
+  PortSummary &Summary;
+  std::string Root;
+};
+
+class PortRule : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  explicit PortRule(PortContext &Ctx) : Ctx(Ctx) {}
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+
+  /// The absolute path of the file Loc (a file location) lies in.
+  static std::string fileOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
+
+protected:
+  using Result = clang::ast_matchers::MatchFinder::MatchResult;
+  /// True when Loc is a file location in a file under the root that is not a system header.
+  bool editable(const clang::SourceManager &SM, clang::SourceLocation Loc) const;
+  /// "file:line:col" relative to the root.
+  std::string where(const clang::SourceManager &SM, clang::SourceLocation Loc) const;
+  /// Counts a skipped site under Reason when it lies in an editable file.
+  void skip(const Result &R, clang::SourceLocation Loc, const std::string &Reason);
+
+  /// The edit-ready range of E: it must begin and end outside macro expansions in one file.
+  static clang::CharSourceRange plainRange(const clang::Expr *E, const clang::SourceManager &SM,
+                                           const clang::LangOptions &LO);
+  static std::string textOf(clang::CharSourceRange R, const clang::SourceManager &SM,
+                            const clang::LangOptions &LO);
+  /// The token to rename for a call: the callee's name spelled in the file, or the name of a
+  /// function-like macro in Names whose whole expansion is the call. Invalid otherwise.
+  static clang::SourceLocation calleeToken(const clang::CallExpr *C, const clang::SourceManager &SM,
+                                           const clang::LangOptions &LO, std::string &Name);
+
+  clang::tooling::Replacement replacement(const clang::SourceManager &SM,
+                                          clang::SourceLocation Loc, unsigned Length,
+                                          llvm::StringRef Text) const;
+  /// Adds an unconditional edit and counts it under Kind when it is new.
+  void edit(const clang::SourceManager &SM, clang::SourceLocation Loc, unsigned Length,
+            llvm::StringRef Text, const std::string &Kind);
+  /// The token length at Loc.
+  static unsigned tokenLength(clang::SourceLocation Loc, const clang::SourceManager &SM,
+                              const clang::LangOptions &LO);
+
+  PortContext &Ctx;
+};
+
+/// The name the flow graph knows a function by: static functions carry their file.
+std::string functionId(const clang::FunctionDecl *FD, const clang::SourceManager &SM);
+
+} // namespace nvm::port
+
+#endif

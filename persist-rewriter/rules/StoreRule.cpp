@@ -1,0 +1,115 @@
+// Stores into persistent objects, wrapped in the runtime's logged-store form.
+#include "rules/StoreRule.h"
+#include "PersistentAccess.h"
+#include "rules/FlowCollector.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace nvm::port {
+
+static bool callsRuntime(const Expr *E, llvm::StringRef Name) {
+  if (const auto *C = dyn_cast<CallExpr>(E->IgnoreParenCasts()))
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      return FD->getName() == Name;
+  return false;
+}
+
+bool isLoggedLValue(const Expr *L) {
+  const auto *U = dyn_cast<UnaryOperator>(L->IgnoreParens());
+  return U && U->getOpcode() == UO_Deref && callsRuntime(U->getSubExpr(), "pms_tx_log_store");
+}
+
+void StoreRule::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(binaryOperator(isAssignmentOperator()).bind("store"), this);
+  Finder.addMatcher(
+      unaryOperator(hasAnyOperatorName("++", "--")).bind("store"), this);
+}
+
+void StoreRule::run(const Result &R) {
+  const SourceManager &SM = *R.SourceManager;
+  const LangOptions &LO = R.Context->getLangOpts();
+  const Expr *Store = R.Nodes.getNodeAs<Expr>("store");
+  const Expr *L = isa<BinaryOperator>(Store) ? cast<BinaryOperator>(Store)->getLHS()
+                                             : cast<UnaryOperator>(Store)->getSubExpr();
+  const RecordDecl *RD = delay::persistentRecord(L, Ctx.Types);
+  // Through a pointer (`s->slots[h] = b`, `*p = c`): persistent when the pointer was read out
+  // of a persistent object, possibly persistent when it may hold a persistent allocation.
+  std::vector<std::string> Values;
+  if (!RD) {
+    const Expr *Base = nullptr;
+    if (const auto *S = dyn_cast<ArraySubscriptExpr>(L->IgnoreParens()))
+      Base = S->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(L->IgnoreParens());
+             U && U->getOpcode() == UO_Deref)
+      Base = U->getSubExpr();
+    if (!Base || !Base->getType()->isPointerType())
+      return;
+    Values = valueNodes(Base, Ctx, *R.Context);
+    if (Values.empty())
+      return;
+  }
+  if (isLoggedLValue(L))
+    return;
+  if (!delay::unexecutedReason(Store, *R.Context).empty())
+    return;
+  SourceLocation At = SM.getExpansionLoc(Store->getBeginLoc());
+  if (SM.isInSystemHeader(At) || !editable(SM, At))
+    return;
+  if (const auto *M = dyn_cast<MemberExpr>(L->IgnoreParens()))
+    if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()); F && F->isBitField())
+      return logBitField(R, Store, M);
+  CharSourceRange Range = plainRange(L, SM, LO);
+  if (Range.isInvalid()) {
+    if (RD)
+      skip(R, Store->getBeginLoc(), "store inside a macro");
+    return;
+  }
+  if (RD) {
+    edit(SM, Range.getBegin(), 0, "PMS_LOGGED(", "store");
+    edit(SM, Range.getEnd(), 0, ")", "");
+    return;
+  }
+  ConditionalEdit E;
+  E.Kind = "store-through-pointer";
+  E.Where = where(SM, Range.getBegin());
+  E.Edits = {replacement(SM, Range.getBegin(), 0, "PMS_LOGGED("),
+             replacement(SM, Range.getEnd(), 0, ")")};
+  E.Values = std::move(Values);
+  Ctx.Flow.add(std::move(E));
+}
+
+/// The statement-level position of Store: the expression statement directly in a block.
+static const Stmt *blockStatement(const Expr *Store, ASTContext &AC) {
+  DynTypedNodeList Parents = AC.getParents(*Store);
+  if (Parents.empty() || !Parents[0].get<CompoundStmt>())
+    return nullptr;
+  return Store;
+}
+
+void StoreRule::logBitField(const Result &R, const Expr *Store, const MemberExpr *M) {
+  const SourceManager &SM = *R.SourceManager;
+  const LangOptions &LO = R.Context->getLangOpts();
+  const Expr *Base = M->getBase();
+  if (Base->HasSideEffects(*R.Context, /*IncludePossibleEffects=*/true))
+    return skip(R, Store->getBeginLoc(), "bit-field store with side effects in its object");
+  const Stmt *S = blockStatement(Store, *R.Context);
+  CharSourceRange BaseRange = plainRange(Base, SM, LO);
+  if (!S || BaseRange.isInvalid() || S->getBeginLoc().isMacroID())
+    return skip(R, Store->getBeginLoc(), "bit-field store inside an expression or macro");
+  // Already logged by an earlier run: the statement before is the log of the same object.
+  std::string B = textOf(BaseRange, SM, LO);
+  std::string Log = M->isArrow() ? "pms_tx_log_store((void *)(" + B + "), sizeof(*(" + B + ")));"
+                                 : "pms_tx_log_store((void *)&(" + B + "), sizeof(" + B + "));";
+  SourceLocation Begin = S->getBeginLoc();
+  unsigned Off = SM.getFileOffset(Begin);
+  llvm::StringRef Buf = SM.getBufferData(SM.getFileID(Begin));
+  llvm::StringRef Before = Buf.substr(0, Off).rtrim();
+  if (Before.endswith(Log))
+    return;
+  edit(SM, Begin, 0, Log + " ", "bit-field store");
+}
+
+} // namespace nvm::port

@@ -1,0 +1,28 @@
+// Logged stores: every store into persistent data saves the old bytes in the undo log first.
+#ifndef PORT_RULES_STORERULE_H
+#define PORT_RULES_STORERULE_H
+
+#include "rules/PortRule.h"
+
+namespace nvm::port {
+
+/// `L = v`, `L op= v`, `L++`, `--L` with L in a persistent object become `PMS_LOGGED(L) = v`
+/// and so on: PMS_LOGGED evaluates L once, logs its bytes when they are in the pool, and is the
+/// l-value itself. A bit-field has no address: a statement storing to one is preceded by a log
+/// of its whole object when that object's expression has no side effects.
+class StoreRule : public PortRule {
+public:
+  using PortRule::PortRule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const Result &R) override;
+
+private:
+  void logBitField(const Result &R, const clang::Expr *Store, const clang::MemberExpr *M);
+};
+
+/// True when L is already the l-value of a logged store (PMS_LOGGED's expansion).
+bool isLoggedLValue(const clang::Expr *L);
+
+} // namespace nvm::port
+
+#endif

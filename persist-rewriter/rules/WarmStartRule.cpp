@@ -1,0 +1,137 @@
+// The load call's wrapper and the pool's opening.
+#include "rules/WarmStartRule.h"
+#include "rules/Generated.h"
+#include "nvm/RecordNames.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace nvm::port {
+
+void WarmStartRule::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(functionDecl(isDefinition(), hasName(Ctx.Config.Main)).bind("main"), this);
+  if (Ctx.Config.LoadCalls.empty())
+    return;
+  std::vector<llvm::StringRef> Names(Ctx.Config.LoadCalls.begin(), Ctx.Config.LoadCalls.end());
+  Finder.addMatcher(callExpr(callee(functionDecl(hasAnyName(Names)).bind("load")),
+                             hasAncestor(functionDecl(isDefinition()).bind("caller")))
+                        .bind("call"),
+                    this);
+}
+
+/// The global named by the first component of Path ("server" of "server.db"), or null.
+static const VarDecl *rootGlobal(ASTContext &AC, llvm::StringRef Path) {
+  llvm::StringRef Base = Path.split('.').first.split("->").first;
+  for (const Decl *D : AC.getTranslationUnitDecl()->lookup(&AC.Idents.get(Base)))
+    if (const auto *V = dyn_cast<VarDecl>(D); V && V->hasGlobalStorage())
+      return V;
+  return nullptr;
+}
+
+/// The type of Path's last field, following '.' through records; null type when a name is off.
+static QualType rootType(const VarDecl *V, llvm::StringRef Path) {
+  QualType T = V->getType();
+  llvm::SmallVector<llvm::StringRef> Parts;
+  Path.split(Parts, '.');
+  for (llvm::StringRef Field : llvm::ArrayRef(Parts).drop_front()) {
+    const RecordDecl *RD = recordOf(T);
+    if (!RD || T->isPointerType())
+      return {};
+    QualType Next;
+    for (const FieldDecl *F : RD->fields())
+      if (F->getName() == Field)
+        Next = F->getType();
+    if (Next.isNull())
+      return {};
+    T = Next;
+  }
+  return T;
+}
+
+std::vector<std::string> WarmStartRule::rootExprs(const Result &R, SourceLocation Loc) {
+  const SourceManager &SM = *R.SourceManager;
+  std::vector<std::string> Out;
+  for (const std::string &Root : Ctx.Roots) {
+    const VarDecl *V = rootGlobal(*R.Context, Root);
+    if (!V || !SM.isBeforeInTranslationUnit(V->getLocation(), Loc)) {
+      Ctx.Summary.Findings.push_back(where(SM, Loc) + ": root '" + Root +
+                                     "' is not declared before the load call; declare it in "
+                                     "this file or list the roots with 'root ='");
+      continue;
+    }
+    QualType T = rootType(V, Root);
+    if (T.isNull() || !T->isPointerType()) {
+      Ctx.Summary.Findings.push_back(
+          where(SM, Loc) + ": root '" + Root +
+          "' is not a pointer: an object in static storage cannot live in the pool; keep a "
+          "pointer to a heap copy instead (by hand), or name a pointer field with 'root ='");
+      continue;
+    }
+    Out.push_back(Root);
+  }
+  return Out;
+}
+
+/// One pms_port_root call per root, each on its own line.
+static std::string rootCalls(const std::vector<std::string> &Roots, llvm::StringRef Indent) {
+  std::string Out;
+  for (const std::string &Root : Roots)
+    Out += Indent.str() + "pms_port_root(\"" + Root + "\", (void **)&(" + Root + "));\n";
+  return Out;
+}
+
+void WarmStartRule::openPool(const Result &R, const FunctionDecl *Main) {
+  const SourceManager &SM = *R.SourceManager;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Main->getBody());
+  if (!Body || !editable(SM, Body->getLBracLoc()))
+    return;
+  if (!Body->body_empty())
+    if (const auto *C = dyn_cast<CallExpr>(Body->body_front()))
+      if (const FunctionDecl *FD = C->getDirectCallee(); FD && FD->getName() == "pms_port_open")
+        return;
+  std::string Pool = Ctx.Config.Pool.empty() ? "pmem_shim.pool" : Ctx.Config.Pool;
+  std::string Quoted;
+  for (char C : Pool)
+    Quoted += (C == '"' || C == '\\') ? std::string("\\") + C : std::string(1, C);
+  // Same line as the brace: line numbers do not move.
+  edit(SM, Body->getLBracLoc().getLocWithOffset(1), 0, " pms_port_open(\"" + Quoted + "\");",
+       "pool-open");
+}
+
+void WarmStartRule::run(const Result &R) {
+  const SourceManager &SM = *R.SourceManager;
+  if (const auto *Main = R.Nodes.getNodeAs<FunctionDecl>("main"))
+    return openPool(R, Main);
+  const auto *C = R.Nodes.getNodeAs<CallExpr>("call");
+  const auto *Load = R.Nodes.getNodeAs<FunctionDecl>("load");
+  const auto *Caller = R.Nodes.getNodeAs<FunctionDecl>("caller");
+  if (Caller->getName().startswith(WarmPrefix) || Caller->getName() == Load->getName())
+    return; // the wrapper's own call, or the load function's recursion
+  std::string Name;
+  SourceLocation Tok = calleeToken(C, SM, R.Context->getLangOpts(), Name);
+  if (Tok.isInvalid() || !editable(SM, Tok))
+    return skip(R, C->getBeginLoc(), "load call inside a macro");
+  std::string Wrapper = WarmPrefix + Load->getName().str();
+  edit(SM, Tok, tokenLength(Tok, SM, R.Context->getLangOpts()), Wrapper, "load-call");
+  SourceLocation Start = SM.getExpansionLoc(Caller->getBeginLoc());
+  std::string Key = fileOf(SM, Start) + ":" + Wrapper;
+  if (!Wrapped.insert(Key).second)
+    return;
+  bool Void = Load->getReturnType()->isVoidType();
+  std::string Ret = Load->getReturnType().getAsString(PrintingPolicy(R.Context->getLangOpts()));
+  std::vector<std::string> Roots = rootExprs(R, Start);
+  std::string WarmRoots = rootCalls(Roots, "    "), ColdRoots = rootCalls(Roots, "  ");
+  std::string Text =
+      "/* persist-rewriter: a warm start restores the roots instead of loading */\n"
+      "static " + prototype(Load, Wrapper).substr(Load->getStorageClass() == SC_Static ? 7 : 0) +
+      " {\n  if (pms_port_warm()) {\n" + WarmRoots + "    return" +
+      (Void ? "" : " " + Ctx.Config.WarmReturn) + ";\n  }\n  " +
+      (Void ? "" : Ret + " pms_ret = ") + Load->getName().str() + "(" + forwardArguments(Load) +
+      ");\n" + ColdRoots + "  pms_port_loaded();\n" + (Void ? "" : "  return pms_ret;\n") +
+      "}\n#line " + std::to_string(lineOf(SM, Start)) + "\n";
+  edit(SM, Start, 0, Text, "");
+}
+
+} // namespace nvm::port

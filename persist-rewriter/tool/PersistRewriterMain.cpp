@@ -1,0 +1,216 @@
+// persist-rewriter command line: options and config, the rewrite, outputs, exit code.
+#include "PortDriver.h"
+#include "nvm/CompileDatabase.h"
+#include "nvm/ReportSchema.h"
+#include "nvm/ToolVersion.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+using namespace nvm;
+
+static cl::OptionCategory Category("persist-rewriter options");
+
+static cl::opt<std::string> BuildPath("p", cl::desc("Directory holding compile_commands.json (or the file itself)"),
+                                      cl::value_desc("dir"), cl::Required, cl::cat(Category));
+static cl::opt<std::string> TypesFile("types", cl::desc("The persistent-types JSON written by nvmove --format=json"),
+                                      cl::value_desc("file"), cl::Required, cl::cat(Category));
+static cl::opt<std::string> ConfigFile("config", cl::desc("Port configuration: allocators, operations, load call, roots, pool"),
+                                       cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> OutDir("out", cl::desc("Write the ported sources into this new directory"),
+                                   cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<bool> InPlace("in-place", cl::desc("Rewrite the sources themselves (atomically per file)"), cl::cat(Category));
+static cl::opt<std::string> ExportFixes("export-fixes", cl::desc("Write the edits as YAML for clang-apply-replacements"),
+                                        cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> Check("check", cl::desc("Change nothing; exit 3 and print the diff when the sources are not fully ported"),
+                           cl::cat(Category));
+static cl::opt<std::string> SummaryFile("summary", cl::desc("Write the summary as JSON to this file instead of text on stderr"),
+                                        cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> RootDir("root", cl::desc("Only files under this directory are edited (default: the deepest directory holding every source)"),
+                                    cl::value_desc("dir"), cl::cat(Category));
+static cl::list<std::string> Alloc("alloc", cl::desc("Allocation wrapper as name:kind (kinds: malloc, calloc, realloc, strdup, free)"),
+                                   cl::value_desc("name:kind"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> Dispatch("dispatch", cl::desc("free/realloc/usable_size wrapper whose definition hands pool pointers to the runtime"),
+                                      cl::value_desc("name:kind"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> Operation("operation", cl::desc("Function whose every call is one failure-atomic transaction"),
+                                       cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> LoadCall("load-call", cl::desc("Load function whose calls restore the roots on a warm start (default: the JSON's load functions)"),
+                                      cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> Roots("roots", cl::desc("Globals or fields of globals holding pool pointers (default: the JSON's roots)"),
+                                   cl::value_desc("expr"), cl::CommaSeparated, cl::cat(Category));
+static cl::opt<std::string> Pool("pool", cl::desc("Default pool path opened at the start of main (PMS_POOL overrides at run time)"),
+                                 cl::value_desc("path"), cl::cat(Category));
+static cl::list<std::string> Sources(cl::Positional, cl::desc("[source files ...]"), cl::cat(Category));
+
+static cl::extrahelp MoreHelp(R"(
+Exactly one of --out, --in-place, --export-fixes and --check is required.
+Command-line settings add to (or, for --pool, replace) those of --config.
+
+Exit codes:
+  0  success (with --check: the sources are fully ported)
+  1  error: nothing written, or (with --in-place) only part of it
+  2  completed, but some translation units did not parse and were left as they are
+  3  --check: some edits are missing (the diff is on stdout)
+
+Example:
+  persist-rewriter -p build --types=types.json --config=port.conf --out=ported
+)");
+
+static int fail(const Twine &Msg) {
+  WithColor::error(errs(), "persist-rewriter") << Msg << "\n";
+  return 1;
+}
+
+/// The load functions, roots and volatile-field notes nvmove's JSON carries.
+struct TypeFacts {
+  std::vector<std::string> LoadFunctions, Roots, Volatile;
+};
+
+static Expected<TypeFacts> readFacts(StringRef Path) {
+  auto Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return createStringError(Buf.getError(), "cannot read '%s'", Path.str().c_str());
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V)
+    return V.takeError();
+  TypeFacts F;
+  const json::Object *O = V->getAsObject();
+  if (const json::Array *L = O ? O->getArray("load_functions") : nullptr)
+    for (const json::Value &N : *L)
+      if (auto S = N.getAsString())
+        F.LoadFunctions.push_back(S->str());
+  if (const json::Array *L = O ? O->getArray(schema::Roots) : nullptr)
+    for (const json::Value &N : *L)
+      if (const json::Object *R = N.getAsObject())
+        if (auto G = R->getString("global"))
+          F.Roots.push_back(G->str());
+  if (const json::Array *L = O ? O->getArray(schema::Types) : nullptr)
+    for (const json::Value &N : *L)
+      if (const json::Object *T = N.getAsObject())
+        if (T->getString("verdict_hint").value_or("") == "volatile-fields")
+          F.Volatile.push_back(T->getString("name").value_or("").str() + ": " +
+                               T->getString("verdict_reason").value_or("").str());
+  return F;
+}
+
+/// The deepest directory holding every source file of the commands.
+static std::string commonDirectory(const std::vector<clang::tooling::CompileCommand> &Commands) {
+  std::string Common;
+  for (const clang::tooling::CompileCommand &C : Commands) {
+    SmallString<256> Dir(C.Filename);
+    sys::fs::make_absolute(C.Directory, Dir);
+    sys::path::remove_dots(Dir, true);
+    sys::path::remove_filename(Dir);
+    if (Common.empty()) {
+      Common = std::string(Dir);
+      continue;
+    }
+    while (!StringRef(Dir).startswith(Common) ||
+           (Dir.size() > Common.size() && Dir[Common.size()] != '/'))
+      Common = sys::path::parent_path(Common).str();
+  }
+  return Common;
+}
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) { nvm::printToolVersion(OS, "persist-rewriter"); });
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "persist-rewriter: move persistent types to the persistent heap "
+                                   "with failure-atomic updates\n"))
+    return 1;
+  if (!OutDir.empty() + InPlace + !ExportFixes.empty() + Check != 1)
+    return fail("choose exactly one of --out, --in-place, --export-fixes and --check");
+  if (!OutDir.empty() && sys::fs::exists(OutDir))
+    return fail("output directory '" + OutDir + "' already exists (nothing is overwritten)");
+  for (const std::string &F : {std::string(OutDir), std::string(ExportFixes), std::string(SummaryFile)}) {
+    if (F.empty())
+      continue;
+    SmallString<256> Parent(F);
+    sys::fs::make_absolute(Parent);
+    sys::path::remove_filename(Parent);
+    if (!sys::fs::is_directory(Parent) || sys::fs::access(Parent, sys::fs::AccessMode::Write))
+      return fail("cannot write '" + F + "': directory does not exist or is not writable");
+  }
+
+  port::PortConfig Config;
+  if (!ConfigFile.empty())
+    if (Error E = Config.readFile(ConfigFile))
+      return fail(toString(std::move(E)));
+  auto setAll = [&](const char *Key, const cl::list<std::string> &Values) -> Error {
+    for (const std::string &V : Values)
+      if (Error E = Config.set(Key, V, std::string("--") + Key))
+        return E;
+    return Error::success();
+  };
+  if (Error E = joinErrors(joinErrors(setAll("alloc", Alloc), setAll("dispatch", Dispatch)),
+                           joinErrors(setAll("operation", Operation), setAll("load-call", LoadCall))))
+    return fail(toString(std::move(E)));
+  if (Error E = setAll("root", Roots))
+    return fail(toString(std::move(E)));
+  if (!Pool.empty())
+    Config.Pool = Pool;
+
+  auto Types = delay::TypeList::load(TypesFile);
+  if (!Types)
+    return fail(toString(Types.takeError()));
+  auto Facts = readFacts(TypesFile);
+  if (!Facts)
+    return fail("cannot read persistent-type list '" + TypesFile + "': " + toString(Facts.takeError()));
+  if (Config.LoadCalls.empty())
+    Config.LoadCalls = Facts->LoadFunctions;
+  std::vector<std::string> RootList = Config.Roots.empty() ? Facts->Roots : Config.Roots;
+
+  auto Commands = loadCommands(BuildPath, Sources);
+  if (!Commands)
+    return fail(toString(Commands.takeError()));
+  SmallString<256> Root(RootDir.empty() ? commonDirectory(*Commands) : std::string(RootDir));
+  sys::fs::make_absolute(Root);
+  sys::path::remove_dots(Root, true);
+
+  port::PortResult Result = port::port(*Commands, *Types, Config, RootList, Root);
+  Result.Summary.Volatile = Facts->Volatile;
+  for (const std::string &I : Result.Summary.Incomplete)
+    WithColor::warning(errs(), "persist-rewriter") << "translation unit did not parse: " << I << "\n";
+
+  int Exit = Result.Summary.Incomplete.empty() ? 0 : 2;
+  Error E = Error::success();
+  if (Check) {
+    if (!Result.Edits.empty()) {
+      cantFail(std::move(E));
+      E = Result.Edits.writeDiff(outs(), Root);
+      Exit = 3;
+    }
+  } else if (!OutDir.empty()) {
+    std::set<std::string> Copies(Result.MainFiles.begin(), Result.MainFiles.end());
+    Copies.insert(Result.IncludedFiles.begin(), Result.IncludedFiles.end());
+    cantFail(std::move(E));
+    E = Result.Edits.writeOutputDir(Copies, Root, OutDir);
+  } else if (InPlace) {
+    cantFail(std::move(E));
+    E = Result.Edits.writeInPlace();
+  } else {
+    cantFail(std::move(E));
+    E = Result.Edits.exportFixes(ExportFixes,
+                                 Result.MainFiles.size() == 1 ? Result.MainFiles.front() : "");
+  }
+  if (E)
+    return fail(toString(std::move(E)));
+  if (SummaryFile.empty()) {
+    Result.Summary.printText(errs());
+    if (Check)
+      errs() << (Exit == 3 ? "persist-rewriter: check failed: the sources are not fully ported\n"
+                           : "persist-rewriter: check passed: nothing left to port\n");
+  } else if (Error SE = writeToOutput(SummaryFile, [&](raw_ostream &OS) {
+               OS << formatv("{0:2}", Result.Summary.toJSON()) << "\n";
+               return Error::success();
+             })) {
+    return fail(toString(std::move(SE)));
+  }
+  return Exit;
+}

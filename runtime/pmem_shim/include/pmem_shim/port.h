@@ -1,0 +1,142 @@
+/*
+ * pmem_shim/port.h -- the calls persist-rewriter emits into ported legacy C:
+ * logged stores, logged libc forms, operation boundaries, deferred unlocks,
+ * allocation dispatch and the warm-start protocol.
+ *
+ * The rewriter puts `#include <pmem_shim/port.h>` on the first line of every
+ * file it changes, before the file's own `#define _GNU_SOURCE` and feature
+ * macros. This header therefore includes no system header at all (one would
+ * fix glibc's feature set before the file asks for GNU functions) and spells
+ * its types with the compiler's builtins: __SIZE_TYPE__ is size_t,
+ * __UINT64_TYPE__ is uint64_t, __UINT32_TYPE__ is uint32_t, so each
+ * prototype below is compatible with the one in alloc.h, tx.h or pool.h and a
+ * file may include pmem_shim.h as well. Every call that cannot do its job
+ * ends the process with a one-line message (see each comment): ported code
+ * has no error path to return to.
+ */
+#ifndef PMEM_SHIM_PORT_H
+#define PMEM_SHIM_PORT_H
+
+/** Marks a struct as persistent for the tools: `struct PMS_PERSISTENT node {...}`.
+ * Clang keeps it as an AnnotateAttr on the record; other compilers (gcc warns
+ * on annotate) see nothing.
+ */
+#ifndef PMS_PERSISTENT
+#ifdef __clang__
+#define PMS_PERSISTENT __attribute__((annotate("pms_persistent")))
+#else
+#define PMS_PERSISTENT
+#endif
+#endif
+
+/** Logged store form of an lvalue: `PMS_LOGGED(n->next) = p;`,
+ * `PMS_LOGGED(s->count)++`, `PMS_LOGGED(a[i++]) += 2`. It is the lvalue itself,
+ * after pms_tx_log_store(&lv, sizeof lv) logged it. lv is evaluated exactly
+ * once (__typeof__ and sizeof do not evaluate it, unless its type is a
+ * variable-length array); it must be addressable (no bit-fields, no register).
+ */
+#define PMS_LOGGED(lv) \
+	(*(__typeof__(lv) *)pms_tx_log_store((void *)&(lv), sizeof(lv)))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Allocation (alloc.h): pool objects; pms_free hands a libc pointer to libc. */
+void *pms_malloc(__SIZE_TYPE__ size);
+void *pms_calloc(__SIZE_TYPE__ nmemb, __SIZE_TYPE__ size);
+void *pms_realloc(void *ptr, __SIZE_TYPE__ size);
+void pms_free(void *ptr);
+char *pms_strdup(const char *s);
+__SIZE_TYPE__ pms_malloc_usable_size(void *ptr);
+
+/** realloc for code that cannot tell which heap ptr is in: a pool pointer
+ * goes to pms_realloc, NULL or a libc pointer to libc's realloc (unlike
+ * pms_realloc, whose NULL allocates in the pool). Returns what they return.
+ */
+void *pms_realloc_dispatch(void *ptr, __SIZE_TYPE__ size);
+
+/** Logs [addr, addr+size) before a store and returns addr. Outside the pool
+ * it is a range check only. In the pool inside a transaction it is
+ * pms_tx_add_range; when that fails it prints `pmem_shim: <message>` and
+ * aborts (the store must not happen unlogged). In the pool outside any
+ * transaction it counts an `unlogged_stores` (PMS_STATS) and, with
+ * PMS_STRICT_TX=1, prints the address and aborts.
+ */
+void *pms_tx_log_store(void *addr, __SIZE_TYPE__ size);
+
+/** Logged libc forms: log the destination bytes they write (like
+ * pms_tx_log_store, aborting when that fails), then call libc. They return
+ * what libc returns.
+ */
+void *pms_tx_memmove(void *dst, const void *src, __SIZE_TYPE__ n);
+void *pms_tx_memset(void *dst, int c, __SIZE_TYPE__ n);
+char *pms_tx_strcpy(char *dst, const char *src);
+char *pms_tx_strncpy(char *dst, const char *src, __SIZE_TYPE__ n);
+char *pms_tx_strcat(char *dst, const char *src);
+/** (tx.h) Unlike the forms above it returns NULL without copying when the
+ * range cannot be logged, including a pool address outside a transaction.
+ */
+void *pms_tx_memcpy(void *dst, const void *src, __SIZE_TYPE__ n);
+/** Logged memcpy with the rules of pms_tx_log_store (pms_tx_memcpy refuses a pool
+ * destination outside a transaction; a ported program's memcpy must not). */
+void *pms_port_memcpy(void *dst, const void *src, __SIZE_TYPE__ n);
+/** 1 when p points into the open pool: the test the rewriter's dispatch prologues of
+ * free/realloc wrappers use. */
+int pms_port_in_pool(const void *p);
+
+/** One operation of the legacy program = one (flattened) transaction.
+ * pms_op_begin is pms_tx_begin and pms_op_end pms_tx_commit; either prints one
+ * line and aborts when that fails. With no pool open both do nothing, and
+ * pms_op_end does nothing when no transaction is open (its begin was a
+ * no-op, or the program called pms_tx_abort). Ending an operation whose
+ * transaction the program aborted is not a failure.
+ */
+void pms_op_begin(void);
+void pms_op_end(void);
+
+/** Deferred unlocks: pms_tx_mutex_unlock / pms_tx_rwlock_unlock with the lock
+ * as void * (a pthread_mutex_t * / pthread_rwlock_t *). Return pthread's code.
+ */
+int pms_op_unlock_mutex(void *m);
+int pms_op_unlock_rwlock(void *l);
+
+/* Transactional read-modify-write (tx.h). */
+__UINT64_TYPE__ pms_tx_fetch_add_u64(__UINT64_TYPE__ *p, __UINT64_TYPE__ delta);
+__UINT32_TYPE__ pms_tx_fetch_add_u32(__UINT32_TYPE__ *p, __UINT32_TYPE__ delta);
+
+/** Opens the process's pool at $PMS_POOL, or default_path when that is unset
+ * or empty, creating it when missing, and closes it at exit. A pool whose
+ * cold load never completed (no pms_port_loaded) is discarded and created
+ * again, so a crash during the first load makes the next start cold again.
+ * A second call does nothing. On failure prints
+ * `<program>: pmem_shim: <message>` and exits with status 1.
+ */
+void pms_port_open(const char *default_path);
+
+/** 1 when this start recovered a pool whose cold load completed in an earlier
+ * run, 0 on a cold start or when no pool is open.
+ */
+int pms_port_warm(void);
+
+/** Marks the cold load complete, failure-atomically (inside an operation, it
+ * commits with it); bound globals are written into their roots in the same
+ * transaction. Exits with a message on failure.
+ */
+void pms_port_loaded(void);
+
+/** Binds a legacy global to root name (pms_root_bind): a warm start loads the
+ * root into *global; a cold start stores the current *global, which must be
+ * NULL or a pool pointer. Later commits copy a changed *global into the root.
+ * Names starting with "pms." are reserved. Exits with a message on failure.
+ */
+void pms_port_root(const char *name, void **global);
+
+/** pms_gen_refresh: 1 (and *obj_gen updated) once per start, else 0; -1 on error. */
+int pms_port_generation_refresh(__UINT64_TYPE__ *obj_gen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PMEM_SHIM_PORT_H */

@@ -1,0 +1,329 @@
+/*
+ * port.c -- the port API (pmem_shim/port.h) that persist-rewriter emits into
+ * ported programs: every call either does its job or ends the process.
+ *
+ * Ported code has no error path: a store that cannot be logged, a transaction
+ * that cannot start, a pool that cannot be opened all stop the program with
+ * one line on stderr. Stores to the pool outside any transaction are counted
+ * (unlogged_stores) and, with PMS_STRICT_TX=1, fatal.
+ *
+ * Warm-start protocol. The pool carries two roots of its own: "pms.loading",
+ * set when pms_port_open creates the pool, and "pms.loaded", set by
+ * pms_port_loaded. A warm pool without "pms.loaded" died during its cold load
+ * and is discarded (closed, unlinked, created again); a pool with roots but
+ * neither marker was made by something else and is refused, never discarded.
+ */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "internal.h"
+#include "pmem_shim/port.h"
+
+#define PORT_LOADING "pms.loading"
+#define PORT_LOADED "pms.loaded"
+
+static pthread_mutex_t port_lock = PTHREAD_MUTEX_INITIALIZER;
+static int port_opened;           /* pms_port_open succeeded */
+static int port_warm;             /* ... and found a completed load */
+static pid_t port_pid;            /* process that opened it (not a fork child) */
+static int port_strict = -1;      /* PMS_STRICT_TX, read once */
+static int port_ops_open;         /* threads inside an operation */
+static __thread int port_in_op;   /* this thread counts in port_ops_open */
+
+/* port_abort -- prints "pmem_shim: <message>" and aborts */
+__attribute__((noreturn, format(printf, 1, 2)))
+static void port_abort(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("pmem_shim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+/* port_exit -- prints "<program>: pmem_shim: <message>" and exits with 1 */
+__attribute__((noreturn, format(printf, 1, 2)))
+static void port_exit(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: pmem_shim: ", program_invocation_short_name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+/* port_is_strict -- PMS_STRICT_TX set to anything but "" or "0" */
+static int port_is_strict(void)
+{
+	int s = __atomic_load_n(&port_strict, __ATOMIC_RELAXED);
+
+	if (s < 0) {
+		const char *e = getenv("PMS_STRICT_TX");
+		s = e && *e && strcmp(e, "0") != 0;
+		__atomic_store_n(&port_strict, s, __ATOMIC_RELAXED);
+	}
+	return s;
+}
+
+/* port_log_slow -- logs a range that starts inside the pool, or dies */
+__attribute__((noinline))
+static void port_log_slow(void *addr, size_t size)
+{
+	if (tx_tls.depth > 0) {
+		if (pms_tx_add_range(addr, size) != 0)
+			port_abort("%s", pms_errormsg());
+		return;
+	}
+	stats_mine();
+	stats_tls.unlogged_stores++;
+	if (port_is_strict())
+		port_abort("store of %zu bytes to pool address %p outside a "
+			"transaction (PMS_STRICT_TX=1)", size, addr);
+}
+
+/* pms_tx_log_store -- logs a store's target; a range check off the pool */
+void *pms_tx_log_store(void *addr, size_t size)
+{
+	if (__builtin_expect(pms_is_persistent(addr), 0) && size > 0)
+		port_log_slow(addr, size);
+	return addr;
+}
+
+/* pms_port_memcpy -- logged memcpy that never refuses */
+void *pms_port_memcpy(void *dst, const void *src, size_t n)
+{
+	return memcpy(pms_tx_log_store(dst, n), src, n);
+}
+
+/* pms_port_in_pool -- the range check, callable from code without pool.h */
+int pms_port_in_pool(const void *p)
+{
+	return pms_is_persistent(p);
+}
+
+/* pms_tx_memmove -- logged memmove */
+void *pms_tx_memmove(void *dst, const void *src, size_t n)
+{
+	return memmove(pms_tx_log_store(dst, n), src, n);
+}
+
+/* pms_tx_memset -- logged memset */
+void *pms_tx_memset(void *dst, int c, size_t n)
+{
+	return memset(pms_tx_log_store(dst, n), c, n);
+}
+
+/* pms_tx_strcpy -- logged strcpy: the string and its NUL */
+char *pms_tx_strcpy(char *dst, const char *src)
+{
+	pms_tx_log_store(dst, strlen(src) + 1);
+	return strcpy(dst, src);
+}
+
+/* pms_tx_strncpy -- logged strncpy: exactly n bytes (it pads with NULs) */
+char *pms_tx_strncpy(char *dst, const char *src, size_t n)
+{
+	pms_tx_log_store(dst, n);
+	return strncpy(dst, src, n);
+}
+
+/* pms_tx_strcat -- logged strcat: from the old NUL to the new one */
+char *pms_tx_strcat(char *dst, const char *src)
+{
+	pms_tx_log_store(dst + strlen(dst), strlen(src) + 1);
+	return strcat(dst, src);
+}
+
+/* pms_realloc_dispatch -- realloc in whichever heap ptr belongs to */
+void *pms_realloc_dispatch(void *ptr, size_t size)
+{
+	if (ptr && pms_is_persistent(ptr))
+		return pms_realloc(ptr, size);
+	return realloc(ptr, size);
+}
+
+/* pms_op_begin -- starts (or nests into) the operation's transaction */
+void pms_op_begin(void)
+{
+	if (!pool_cur)
+		return;
+	if (tx_tls.depth > 0 && tx_tls.aborted) {
+		/* The program aborted an enclosing level: this level joins the
+		 * dead transaction so that begin/end stay balanced. */
+		tx_tls.depth++;
+		return;
+	}
+	if (pms_tx_begin() != 0)
+		port_abort("%s", pms_errormsg());
+	if (!port_in_op) {
+		port_in_op = 1;
+		__atomic_add_fetch(&port_ops_open, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/* pms_op_end -- commits one level; an aborted transaction is no failure */
+void pms_op_end(void)
+{
+	if (pool_cur && tx_tls.depth > 0) {
+		int was_aborted = tx_tls.aborted;
+		if (pms_tx_commit() != 0 && !was_aborted)
+			port_abort("%s", pms_errormsg());
+	}
+	if (port_in_op && tx_tls.depth == 0) {
+		port_in_op = 0;
+		__atomic_sub_fetch(&port_ops_open, 1, __ATOMIC_RELAXED);
+	}
+}
+
+/* pms_op_unlock_mutex -- mutex released when the operation ends */
+int pms_op_unlock_mutex(void *m)
+{
+	return pms_tx_mutex_unlock(m);
+}
+
+/* pms_op_unlock_rwlock -- rwlock released when the operation ends */
+int pms_op_unlock_rwlock(void *l)
+{
+	return pms_tx_rwlock_unlock(l);
+}
+
+/* port_at_exit -- closes the pool when nothing can still be using it */
+static void port_at_exit(void)
+{
+	pms_pool *p = pool_cur;
+
+	/* A fork child shares the parent's mapping: closing would mark the
+	 * parent's pool clean. A thread inside an operation (or an exit from
+	 * inside one) leaves it open: recovery rolls that operation back. */
+	if (!p || getpid() != port_pid || tx_tls.depth > 0 ||
+			__atomic_load_n(&port_ops_open, __ATOMIC_RELAXED) >
+			port_in_op)
+		return;
+	pms_pool_close(p);
+}
+
+/* port_mark -- stores a marker root (the header: any pool address) */
+static int port_mark(const char *name)
+{
+	return pms_root_set(name, pool_cur->hdr);
+}
+
+/* port_discard -- replaces a pool whose cold load never completed */
+static pms_pool *port_discard(pms_pool *p, const char *path)
+{
+	if (!pms_root_get(PORT_LOADING) && !pool_roots_empty(pool_cur->hdr))
+		port_exit("pool '%s' has roots but no '" PORT_LOADED "' or '"
+			PORT_LOADING "' root: it was not made by pms_port_open; "
+			"refusing to discard it", path);
+	fprintf(stderr, "%s: pmem_shim: pool '%s': the first load did not "
+		"complete; starting cold\n", program_invocation_short_name, path);
+	if (pms_pool_close(p) != 0)
+		port_exit("%s", pms_errormsg());
+	if (unlink(path) != 0)
+		port_exit("cannot remove pool '%s': %s", path, strerror(errno));
+	p = pms_pool_open(path, PMS_CREATE | PMS_EXCL, NULL);
+	if (!p)
+		port_exit("%s", pms_errormsg());
+	return p;
+}
+
+/* pms_port_open -- opens the process pool once, cold or warm */
+void pms_port_open(const char *default_path)
+{
+	const char *path = getenv("PMS_POOL");
+	pms_pool *p;
+
+	pthread_mutex_lock(&port_lock);
+	if (port_opened) {
+		pthread_mutex_unlock(&port_lock);
+		return;
+	}
+	if (!path || !*path)
+		path = default_path;
+	if (!path || !*path)
+		port_exit("no pool path: PMS_POOL is unset or empty and "
+			"there is no default path");
+	p = pms_pool_open(path, PMS_CREATE, NULL);
+	if (!p)
+		port_exit("%s", pms_errormsg());
+	port_warm = pms_pool_is_warm(p) && pms_root_get(PORT_LOADED) != NULL;
+	if (pms_pool_is_warm(p) && !port_warm)
+		p = port_discard(p, path);
+	if (!port_warm && port_mark(PORT_LOADING) != 0)
+		port_exit("%s", pms_errormsg());
+	port_pid = getpid();
+	port_opened = 1;
+	atexit(port_at_exit);
+	pthread_mutex_unlock(&port_lock);
+}
+
+/* pms_port_warm -- 1 when this start found a completed load */
+int pms_port_warm(void)
+{
+	if (!pool_cur)
+		return 0;
+	if (port_opened)
+		return port_warm;
+	/* a pool opened with pms_pool_open: only its warm flag tells */
+	return pms_pool_is_warm(pool_cur);
+}
+
+/* pms_port_loaded -- marks the cold load complete with the bound roots */
+void pms_port_loaded(void)
+{
+	if (!pool_cur)
+		port_exit("pms_port_loaded: no pool is open");
+	if (pms_root_get(PORT_LOADED))
+		return;
+	if (pms_tx_begin() != 0 || port_mark(PORT_LOADED) != 0) {
+		int e = errno;
+		if (pms_tx_depth() > 0)
+			pms_tx_abort();
+		errno = e;
+		port_exit("pms_port_loaded: %s", pms_errormsg());
+	}
+	if (pms_tx_commit() != 0)
+		port_exit("pms_port_loaded: %s", pms_errormsg());
+}
+
+/* pms_port_root -- binds a legacy global to a root, cold or warm */
+void pms_port_root(const char *name, void **global)
+{
+	if (!pool_cur)
+		port_exit("pms_port_root: no pool is open");
+	if (!name || !global)
+		port_exit("pms_port_root: NULL name or global");
+	if (strncmp(name, "pms.", 4) == 0)
+		port_exit("pms_port_root: root names starting with 'pms.' are "
+			"reserved ('%s')", name);
+	if (!pms_port_warm()) {
+		void *v = *global;
+		if (v && !pms_is_persistent(v))
+			port_exit("pms_port_root: global '%s' holds %p, outside "
+				"the pool; at a cold start it must be NULL or a "
+				"pool pointer", name, v);
+		if (pms_root_set(name, v) != 0)
+			port_exit("%s", pms_errormsg());
+	}
+	if (pms_root_bind(name, global) != 0)
+		port_exit("%s", pms_errormsg());
+}
+
+/* pms_port_generation_refresh -- pms_gen_refresh under the port API's name */
+int pms_port_generation_refresh(uint64_t *obj_gen)
+{
+	return pms_gen_refresh(obj_gen);
+}
