@@ -79,6 +79,7 @@ private:
 InjectResult instrument(const std::vector<tooling::CompileCommand> &Commands,
                         const TypeList &Types, StringRef Root) {
   InjectResult R;
+  R.ExcludedTypes = Types.excluded();
   InjectContext Ctx{Types, R.Sink, Root.str()};
   for (const tooling::CompileCommand &C : Commands) {
     R.MainFiles.push_back(C.Filename);

@@ -5,6 +5,7 @@
 #include "EditSink.h"
 #include "TypeList.h"
 #include "clang/Tooling/CompilationDatabase.h"
+#include <map>
 #include <set>
 
 namespace nvm::delay {
@@ -15,6 +16,7 @@ struct InjectResult {
   std::vector<std::string> MainFiles;  // absolute, in command order
   std::set<std::string> IncludedFiles; // headers under the root the TUs read, edited or not
   std::vector<std::string> Incomplete; // "file: first error" for TUs that did not parse
+  std::map<std::string, std::string> ExcludedTypes; // TypeList::excluded()
 };
 
 /// Parses each command and collects the sites of every rule; only files under Root are edited.

@@ -16,7 +16,7 @@ static unsigned total(const std::map<std::string, unsigned> &M) {
 }
 
 json::Value summaryJSON(const InjectResult &R, StringRef Root) {
-  json::Object Files, Types, Skipped;
+  json::Object Files, Types, Skipped, Excluded;
   unsigned Sites = 0;
   for (const auto &[F, C] : R.Sink.fileCounts()) {
     Files[relativePath(F, Root)] = json::Object{{"sites", C.Sites}, {"reads", C.Reads}, {"writes", C.Writes}};
@@ -26,12 +26,15 @@ json::Value summaryJSON(const InjectResult &R, StringRef Root) {
     Types[T] = N;
   for (const auto &[Why, N] : R.Sink.skipped())
     Skipped[Why] = N;
+  for (const auto &[T, Why] : R.ExcludedTypes)
+    Excluded[T] = Why;
   json::Array Incomplete;
   for (const std::string &I : R.Incomplete)
     Incomplete.push_back(I);
   return json::Object{{schema::Schema, schema::Version},
                       {schema::Tool, "delay-injector " NVM_VERSION},
                       {"sites", Sites},
+                      {"excluded_types", std::move(Excluded)},
                       {"files", std::move(Files)},
                       {schema::Types, std::move(Types)},
                       {"skipped", std::move(Skipped)},
@@ -52,6 +55,8 @@ void writeSummaryText(raw_ostream &OS, const InjectResult &R, StringRef Root) {
     OS << "  type " << T << ": " << N << " sites\n";
   for (const auto &[Why, N] : R.Sink.skipped())
     OS << "  skipped " << Why << ": " << N << "\n";
+  for (const auto &[T, Why] : R.ExcludedTypes)
+    OS << "  excluded type " << T << ": " << Why << "\n";
 }
 
 } // namespace nvm::delay

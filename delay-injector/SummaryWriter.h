@@ -8,7 +8,8 @@
 
 namespace nvm::delay {
 
-/// The summary as JSON: sites per file (relative to Root) and per type, skipped with reasons.
+/// The summary as JSON: sites per file (relative to Root) and per type, skipped with reasons,
+/// types the filter left out.
 llvm::json::Value summaryJSON(const InjectResult &R, llvm::StringRef Root);
 /// The same, as lines for stderr.
 void writeSummaryText(llvm::raw_ostream &OS, const InjectResult &R, llvm::StringRef Root);

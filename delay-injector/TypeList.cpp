@@ -1,9 +1,11 @@
-// Reading the persistent-types JSON and matching records against it by tag, typedef or name.
+// Reading the persistent-types JSON, filtering it, and matching records against it by tag,
+// typedef or name.
 #include "TypeList.h"
 #include "nvm/RecordNames.h"
 #include "nvm/ReportSchema.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include <set>
 
 using namespace llvm;
 
@@ -14,14 +16,74 @@ static Error bad(StringRef Origin, const Twine &What) {
                            Origin.str().c_str(), What.str().c_str());
 }
 
-Expected<TypeList> TypeList::load(StringRef Path) {
+/// The verdict hints nvmove writes (docs/report-schema.md; nvmove/VerdictHints.cpp names them).
+static constexpr StringRef KnownHints[] = {"likely-persistent", "layout-variant", "volatile-fields",
+                                           "temporaries-only", "likely-iterator"};
+
+/// "; did you mean 'X'?" for the candidate closest to Name, or empty when none is close.
+static std::string suggestion(StringRef Name, const std::set<std::string> &Candidates) {
+  std::string Best;
+  unsigned BestDist = std::max<size_t>(2, Name.size() / 3) + 1;
+  for (const std::string &C : Candidates)
+    if (unsigned D = Name.edit_distance(C, true, BestDist - 1); D < BestDist)
+      Best = C, BestDist = D;
+  return Best.empty() ? "" : "; did you mean '" + Best + "'?";
+}
+
+/// An error unless every name the filter gives is known: hints from KnownHints, types from Names.
+static Error checkFilter(const TypeFilter &F, const std::set<std::string> &Names, StringRef Origin) {
+  std::set<std::string> Hints(std::begin(KnownHints), std::end(KnownHints));
+  for (const std::string &H : F.ExcludeHints)
+    if (!Hints.count(H))
+      return createStringError(inconvertibleErrorCode(), "unknown verdict hint '%s' in --exclude-hint%s",
+                               H.c_str(), suggestion(H, Hints).c_str());
+  for (const auto &[Opt, List] : {std::pair{"--only-types", &F.OnlyTypes}, {"--exclude-types", &F.ExcludeTypes}})
+    for (const std::string &N : *List)
+      if (!Names.count(N))
+        return createStringError(inconvertibleErrorCode(),
+                                 "type '%s' in %s is not in the persistent-type list '%s'%s", N.c_str(),
+                                 Opt, Origin.str().c_str(), suggestion(N, Names).c_str());
+  return Error::success();
+}
+
+/// The names a type answers to in a filter: its name, tag and typedef names.
+static std::vector<std::string> namesOf(const json::Object &O) {
+  std::vector<std::string> Names;
+  if (std::optional<StringRef> N = O.getString(schema::Name))
+    Names.push_back(N->str());
+  if (std::optional<StringRef> T = O.getString(schema::Tag))
+    Names.push_back(T->str());
+  if (const json::Array *TDs = O.getArray(schema::TypedefNames))
+    for (const json::Value &TD : *TDs)
+      if (std::optional<StringRef> S = TD.getAsString())
+        Names.push_back(S->str());
+  return Names;
+}
+
+/// Why F leaves the type O out, or empty when it is kept.
+static std::string exclusionReason(const json::Object &O, const TypeFilter &F) {
+  std::vector<std::string> Names = namesOf(O);
+  auto Named = [&](const std::vector<std::string> &List) {
+    return llvm::any_of(Names, [&](const std::string &N) { return llvm::is_contained(List, N); });
+  };
+  if (!F.OnlyTypes.empty() && !Named(F.OnlyTypes))
+    return "not-in-only-types";
+  if (Named(F.ExcludeTypes))
+    return "exclude-types";
+  if (std::optional<StringRef> H = O.getString(schema::VerdictHint))
+    if (llvm::is_contained(F.ExcludeHints, *H))
+      return H->str();
+  return "";
+}
+
+Expected<TypeList> TypeList::load(StringRef Path, const TypeFilter &F) {
   auto Buffer = MemoryBuffer::getFile(Path);
   if (!Buffer)
     return bad(Path, Buffer.getError().message());
-  return parse((*Buffer)->getBuffer(), Path);
+  return parse((*Buffer)->getBuffer(), Path, F);
 }
 
-Expected<TypeList> TypeList::parse(StringRef Text, StringRef Origin) {
+Expected<TypeList> TypeList::parse(StringRef Text, StringRef Origin, const TypeFilter &F) {
   Expected<json::Value> V = json::parse(Text);
   if (!V)
     return bad(Origin, "not valid JSON (" + toString(V.takeError()) + ")");
@@ -38,6 +100,7 @@ Expected<TypeList> TypeList::parse(StringRef Text, StringRef Origin) {
   if (!Types)
     return bad(Origin, "no 'types' array");
   TypeList L;
+  std::set<std::string> AllNames;
   for (const json::Value &T : *Types) {
     const json::Object *O = T.getAsObject();
     std::optional<StringRef> Name = O ? O->getString(schema::Name) : std::nullopt;
@@ -46,6 +109,12 @@ Expected<TypeList> TypeList::parse(StringRef Text, StringRef Origin) {
     StringRef Kind = O->getString(schema::Kind).value_or("struct");
     if (Kind != "struct" && Kind != "union")
       return bad(Origin, "type '" + *Name + "' has kind '" + Kind + "'");
+    std::vector<std::string> Names = namesOf(*O);
+    AllNames.insert(Names.begin(), Names.end());
+    if (std::string Why = exclusionReason(*O, F); !Why.empty()) {
+      L.Excluded[Name->str()] = Why;
+      continue;
+    }
     auto Key = [&](StringRef N) {
       return N.startswith("struct ") || N.startswith("union ") ? N.str() : (Kind + " " + N).str();
     };
@@ -58,6 +127,8 @@ Expected<TypeList> TypeList::parse(StringRef Text, StringRef Origin) {
           L.ByKey.try_emplace(Key(*S), Name->str());
     ++L.Count;
   }
+  if (Error E = checkFilter(F, AllNames, Origin))
+    return std::move(E);
   return L;
 }
 

@@ -1,30 +1,47 @@
-// The persistent types a delay-injector run instruments, read from nvmove's JSON.
+// The persistent types a delay-injector run instruments, read from nvmove's JSON and filtered.
 #ifndef DELAY_TYPELIST_H
 #define DELAY_TYPELIST_H
 
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include <map>
 #include <string>
+#include <vector>
 
 namespace nvm::delay {
+
+/// Which of the listed types to leave out. Names are matched against each type's `name`, `tag`
+/// and `typedef_names`; hints against its `verdict_hint` (a type without one is kept).
+struct TypeFilter {
+  std::vector<std::string> ExcludeHints; ///< e.g. "volatile-fields"
+  std::vector<std::string> OnlyTypes;    ///< when not empty, every other type is left out
+  std::vector<std::string> ExcludeTypes;
+};
 
 /// Record names ("struct node", "union u", "struct Outer::field") mapped to the JSON `name`
 /// the summary counts under.
 class TypeList {
 public:
-  /// Reads a persistent-types JSON file; an error for an unreadable file, bad JSON or a
-  /// `schema` other than nvm::schema::Version.
-  static llvm::Expected<TypeList> load(llvm::StringRef Path);
+  /// Reads a persistent-types JSON file and applies F; an error for an unreadable file, bad
+  /// JSON, a `schema` other than nvm::schema::Version, an unknown hint or a name in F that the
+  /// list does not hold.
+  static llvm::Expected<TypeList> load(llvm::StringRef Path, const TypeFilter &F = {});
   /// Same, from text (Origin names it in errors).
-  static llvm::Expected<TypeList> parse(llvm::StringRef Text, llvm::StringRef Origin);
+  static llvm::Expected<TypeList> parse(llvm::StringRef Text, llvm::StringRef Origin,
+                                        const TypeFilter &F = {});
 
-  /// The JSON name of RD's type, or null when RD is not persistent.
+  /// The JSON name of RD's type, or null when RD is not persistent (or was filtered out).
   const std::string *match(const clang::RecordDecl *RD) const;
+  /// Types kept.
   size_t size() const { return Count; }
+  /// Types the filter left out, by JSON name, with why: the verdict hint, "exclude-types" or
+  /// "not-in-only-types".
+  const std::map<std::string, std::string> &excluded() const { return Excluded; }
 
 private:
   llvm::StringMap<std::string> ByKey;
+  std::map<std::string, std::string> Excluded;
   size_t Count = 0;
 };
 

@@ -17,7 +17,16 @@ static const struct {
     {AllocKind::Strdup, "strdup", "pms_strdup"},
     {AllocKind::Free, "free", "pms_free"},
     {AllocKind::UsableSize, "usable_size", "pms_malloc_usable_size"},
+    {AllocKind::Zalloc, "zalloc", "pms_zalloc"},
+    {AllocKind::MallocUsable, "malloc_usable", "pms_malloc_usable"},
+    {AllocKind::ZallocUsable, "zalloc_usable", "pms_zalloc_usable"},
+    {AllocKind::ReallocUsable, "realloc_usable", "pms_realloc_usable"},
+    {AllocKind::FreeUsable, "free_usable", "pms_free_usable"},
 };
+
+bool allocates(AllocKind K) {
+  return K != AllocKind::Free && K != AllocKind::UsableSize && K != AllocKind::FreeUsable;
+}
 
 bool parseAllocKind(StringRef Name, AllocKind &Kind) {
   for (const auto &K : Kinds)
@@ -64,8 +73,9 @@ static Error readPairs(StringRef Value, StringRef Origin, std::map<std::string, 
     AllocKind K;
     if (Name.trim().empty() || !parseAllocKind(KindName.trim(), K))
       return bad(Origin, "'" + Item.trim() +
-                             "' is not name:kind (kinds: malloc, calloc, realloc, strdup, free, "
-                             "usable_size)");
+                             "' is not name:kind (kinds: malloc, zalloc, calloc, realloc, strdup, free, "
+                             "usable_size, malloc_usable, zalloc_usable, realloc_usable, "
+                             "free_usable)");
     Out[Name.trim().str()] = K;
   }
   return Error::success();
@@ -89,6 +99,8 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     readList(Value, Operations);
   else if (Key == "load-call")
     readList(Value, LoadCalls);
+  else if (Key == "exclude-type")
+    readList(Value, ExcludeTypes);
   else if (Key == "root")
     readList(Value, Roots);
   else if (Key == "warm-return")
@@ -103,8 +115,8 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     DeferUnlocks = Value == "yes";
   } else
     return bad(Origin, "unknown setting '" + Key +
-                           "' (known: alloc, dispatch, operation, load-call, root, warm-return, "
-                           "main, pool, defer-unlocks)");
+                           "' (known: alloc, dispatch, operation, load-call, root, exclude-type, "
+                           "warm-return, main, pool, defer-unlocks)");
   return Error::success();
 }
 

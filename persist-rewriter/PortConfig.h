@@ -12,7 +12,15 @@
 namespace nvm::port {
 
 /// The runtime call an allocation-like function is redirected to.
-enum class AllocKind { Malloc, Calloc, Realloc, Strdup, Free, UsableSize };
+/// Each kind has the signature of its libc namesake; zalloc is one-argument calloc, and the
+/// *_usable kinds take a trailing `size_t *usable` (Redis' zmalloc_usable and friends).
+enum class AllocKind {
+  Malloc, Zalloc, Calloc, Realloc, Strdup, Free, UsableSize,
+  MallocUsable, ZallocUsable, ReallocUsable, FreeUsable
+};
+
+/// True for the kinds that create objects (their sites are the flow graph's allocation sites).
+bool allocates(AllocKind K);
 
 /// "malloc" -> AllocKind::Malloc; false when Name is not a kind.
 bool parseAllocKind(llvm::StringRef Name, AllocKind &Kind);
@@ -22,10 +30,13 @@ llvm::StringRef runtimeFunction(AllocKind K);
 
 struct PortConfig {
   /// Allocation functions (or function-like macros) by name: libc's, plus the program's wrappers.
+  /// The bodies of wrappers (and of dispatchers) are their implementation: never rewritten.
   std::map<std::string, AllocKind> Allocators;
   /// Wrappers whose definitions get a prologue that hands pool pointers to the runtime
   /// (free, realloc and usable-size wrappers that call libc on whatever they are given).
   std::map<std::string, AllocKind> Dispatchers;
+  /// Types of the JSON to leave alone (false positives the user has ruled out).
+  std::vector<std::string> ExcludeTypes;
   /// Functions that are one operation each: a failure-atomic transaction around every call.
   std::vector<std::string> Operations;
   /// The load functions whose calls become "restore the roots when warm, else load".

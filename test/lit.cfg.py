@@ -24,6 +24,8 @@ config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-
 
 nvmove = os.path.join(config.nvmove_tools_dir, "nvmove")
 config.substitutions.append(("%nvmove", nvmove + " --no-cache --quiet"))
+config.substitutions.append(
+    ("%persist-rewriter", os.path.join(config.nvmove_tools_dir, "persist-rewriter")))
 
 # A bare 'nvmove' is the built binary too (it may use the cache, so give it --cache-dir).
 llvm_config.add_tool_substitutions(

@@ -29,6 +29,12 @@ static cl::opt<std::string> SummaryFile("summary", cl::desc("Write the summary a
                                         cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string> RootDir("root", cl::desc("Only files under this directory are edited (default: the compile database's)"),
                                     cl::value_desc("dir"), cl::cat(Category));
+static cl::list<std::string> ExcludeHints("exclude-hint", cl::desc("Leave out the types whose nvmove verdict hint is one of these"),
+                                          cl::value_desc("hint"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> OnlyTypes("only-types", cl::desc("Instrument only these types (name, tag or typedef name)"),
+                                       cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> ExcludeTypes("exclude-types", cl::desc("Leave out these types (name, tag or typedef name)"),
+                                          cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::list<std::string> Sources(cl::Positional, cl::desc("[source files ...]"), cl::cat(Category));
 
 static cl::extrahelp MoreHelp(R"(
@@ -39,8 +45,12 @@ Exit codes:
   1  error: nothing written, or (with --in-place) only part of it
   2  completed, but some translation units did not parse and were left as they are
 
+Verdict hints (nvmove's JSON): likely-persistent, layout-variant, volatile-fields,
+temporaries-only, likely-iterator. A type without a hint is kept.
+
 Example:
   delay-injector -p build --types=types.json --out=instrumented
+  delay-injector -p build --types=types.json --exclude-hint=volatile-fields,temporaries-only,likely-iterator --out=instrumented
 )");
 
 static int fail(const Twine &Msg) {
@@ -66,7 +76,8 @@ int main(int argc, char **argv) {
     if (!sys::fs::is_directory(Parent) || sys::fs::access(Parent, sys::fs::AccessMode::Write))
       return fail("cannot write '" + F + "': directory does not exist or is not writable");
   }
-  auto Types = delay::TypeList::load(TypesFile);
+  delay::TypeFilter Filter{ExcludeHints, OnlyTypes, ExcludeTypes};
+  auto Types = delay::TypeList::load(TypesFile, Filter);
   if (!Types)
     return fail(toString(Types.takeError()));
   auto Commands = loadCommands(BuildPath, Sources);

@@ -6,6 +6,11 @@
 #   examples/redis/instrument-and-test.sh            # everything
 #   SKIP_TESTS=1 examples/redis/instrument-and-test.sh   # build only
 #   REDIS_TESTS="unit/type/string unit/expire" ...       # another subset
+#   TYPE_FILTER="--exclude-hint=volatile-fields,temporaries-only,likely-iterator" \
+#     examples/redis/instrument-and-test.sh      # delay-injector type filter (--exclude-hint,
+#                                                # --only-types, --exclude-types); the outputs
+#                                                # then go to redis-instrumented-$VARIANT*
+#                                                # (VARIANT defaults to "filtered")
 set -euo pipefail
 shopt -s lastpipe
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
@@ -38,12 +43,15 @@ fi
 [ -s "$TYPES" ] || fail "nvmove wrote no $TYPES"
 python3 "$REPO/scripts/summarize-types.py" "$TYPES" >&2
 
-OUT=$(dirname "$WORK")/redis-instrumented        # instrumented src/ files only
-TREE=$(dirname "$WORK")/redis-instrumented-build # whole tree, built
-SUMMARY=$(dirname "$WORK")/redis-instrumented-summary.json
-LOG=$(dirname "$WORK")/redis-instrumented-build.log
+read -r -a FILTER <<<"${TYPE_FILTER:-}"
+VARIANT=${VARIANT:-${TYPE_FILTER:+filtered}}
+NAME=redis-instrumented${VARIANT:+-$VARIANT}
+OUT=$(dirname "$WORK")/$NAME        # instrumented src/ files only
+TREE=$OUT-build                     # whole tree, built
+SUMMARY=$OUT-summary.json
+LOG=$OUT-build.log
 
-step "delay-injector on src/ -> $OUT"
+step "delay-injector ${FILTER[*]} on src/ -> $OUT"
 rm -rf "$OUT" "$SUMMARY"
 mapfile -t FILES < <(python3 - "$DB" "$SRC/src/" <<'PY'
 import json, os, sys
@@ -56,7 +64,7 @@ PY
 )
 [ ${#FILES[@]} -gt 0 ] || fail "no src/ entries in $DB"
 rc=0
-"$DI" -p "$DB" --types="$TYPES" --root="$SRC/src" --out="$OUT" --summary="$SUMMARY" \
+"$DI" -p "$DB" --types="$TYPES" "${FILTER[@]}" --root="$SRC/src" --out="$OUT" --summary="$SUMMARY" \
   "${FILES[@]}" 2>"$OUT.stderr" || rc=$?
 [ $rc -eq 0 ] || [ $rc -eq 2 ] || { tail -20 "$OUT.stderr" >&2; fail "delay-injector exited $rc"; }
 [ $rc -eq 0 ] || echo "warning: delay-injector exit 2 (some TUs did not parse, left as they were)" >&2
@@ -67,6 +75,10 @@ f = s["files"]
 print(f"instrumented sites: {s['sites']} in {sum(1 for v in f.values() if v['sites'])} files "
       f"(reads {sum(v['reads'] for v in f.values())}, writes {sum(v['writes'] for v in f.values())}); "
       f"skipped {s['skipped_total']}: " + ", ".join(f"{k} {v}" for k, v in sorted(s["skipped"].items())))
+if s.get("excluded_types"):
+    print("excluded types:", ", ".join(f"{k} ({v})" for k, v in sorted(s["excluded_types"].items())))
+big = sorted(s["types"].items(), key=lambda kv: -kv[1])[:8]
+print("largest types:", ", ".join(f"{k} {v}" for k, v in big))
 if s.get("incomplete"):
     print("incomplete TUs:", " ".join(s["incomplete"]))
 PY
@@ -108,7 +120,7 @@ if [ -n "$new_warn" ]; then
 else
   echo "no new warnings" >&2
 fi
-ldd "$TREE/src/redis-server" | grep -q pmem_shim || fail "redis-server does not link libpmem_shim"
+[[ $(ldd "$TREE/src/redis-server") == *pmem_shim* ]] || fail "redis-server does not link libpmem_shim"
 echo "redis-server: $TREE/src/redis-server"
 
 if [ -n "${SKIP_TESTS:-}" ]; then exit 0; fi
@@ -116,7 +128,7 @@ if [ -n "${SKIP_TESTS:-}" ]; then exit 0; fi
 step "Redis' runtest with PMS_NVM_MODEL=dram: $TESTS"
 singles=()
 for t in $TESTS; do singles+=(--single "$t"); done
-TLOG=$(dirname "$WORK")/redis-instrumented-runtest.log
+TLOG=$OUT-runtest.log
 rc=0
 (cd "$TREE" && PMS_NVM_MODEL=dram PMS_NVM_MODE=conservative \
   ./runtest "${singles[@]}" --clients "${RUNTEST_CLIENTS:-2}" --timeout 600 ${RUNTEST_ARGS:-}) \

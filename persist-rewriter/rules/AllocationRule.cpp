@@ -87,7 +87,7 @@ std::string typedReason(const CallExpr *C, ASTContext &AC, const delay::TypeList
 } // namespace
 
 void AllocationRule::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(callExpr(callee(functionDecl())).bind("call"), this);
+  Finder.addMatcher(callExpr(callee(functionDecl()), outsideWrappers()).bind("call"), this);
 }
 
 void AllocationRule::run(const Result &R) {
@@ -95,7 +95,7 @@ void AllocationRule::run(const Result &R) {
   const SourceManager &SM = *R.SourceManager;
   std::optional<AllocatorCall> A = allocatorCall(C, Ctx.Config, SM, R.Context->getLangOpts());
   if (!A || A->Kind == AllocKind::UsableSize)
-    return;
+    return; // libc cannot size a pool object: such wrappers need a dispatch prologue
   if (A->Token.isInvalid() || !editable(SM, A->Token)) {
     if (A->Token.isInvalid())
       skip(R, C->getBeginLoc(), "allocation inside a macro");
@@ -106,11 +106,11 @@ void AllocationRule::run(const Result &R) {
   ConditionalEdit E;
   E.Where = where(SM, A->Token);
   unsigned Len = tokenLength(A->Token, SM, R.Context->getLangOpts());
-  if (A->Kind == AllocKind::Free) {
+  if (!allocates(A->Kind)) {
     if (C->getNumArgs() < 1)
       return;
     E.Kind = "free";
-    E.Edits = {replacement(SM, A->Token, Len, "pms_free")};
+    E.Edits = {replacement(SM, A->Token, Len, runtimeFunction(A->Kind))};
     if (const std::string *T = persistentPointee(C->getArg(0)->IgnoreParenImpCasts()->getType(),
                                                  Ctx.Types))
       E.TypedReason = "it frees a " + *T + " *";

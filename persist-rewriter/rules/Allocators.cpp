@@ -2,7 +2,6 @@
 // is named in the configuration.
 #include "rules/Allocators.h"
 #include "rules/PortRule.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -14,32 +13,20 @@ std::optional<AllocatorCall> allocatorCall(const CallExpr *C, const PortConfig &
   if (!FD)
     return std::nullopt;
   AllocatorCall A;
-  // The spelled macro name wins: "s_malloc(n)" is renamed, not the zmalloc it expands to.
-  SourceLocation Loc = C->getCallee()->IgnoreParenImpCasts()->getExprLoc();
-  if (Loc.isMacroID()) {
-    std::string Macro;
-    SourceLocation Tok = [&] {
-      SourceLocation B = C->getBeginLoc();
-      if (!Lexer::isAtStartOfMacroExpansion(B, SM, LO) ||
-          !Lexer::isAtEndOfMacroExpansion(C->getEndLoc(), SM, LO) || SM.isMacroArgExpansion(B))
-        return SourceLocation();
-      Macro = Lexer::getImmediateMacroName(B, SM, LO).str();
-      return SM.getExpansionLoc(B);
-    }();
-    if (auto It = Config.Allocators.find(Macro); Tok.isValid() && It != Config.Allocators.end()) {
-      A.Kind = It->second;
-      A.Name = Macro;
-      A.Token = Tok;
-    }
-  }
-  if (A.Token.isInvalid()) {
-    auto It = Config.Allocators.find(FD->getName().str());
+  // The spelled name wins: "s_malloc(n)" is the allocator s_malloc, even though it is zmalloc.
+  std::string Spelled;
+  SourceLocation Tok = PortRule::calleeToken(C, SM, LO, Spelled);
+  auto It = Config.Allocators.find(Spelled);
+  if (Tok.isValid() && It != Config.Allocators.end()) {
+    A.Token = Tok;
+  } else {
+    It = Config.Allocators.find(FD->getName().str());
     if (It == Config.Allocators.end())
       return std::nullopt;
-    A.Kind = It->second;
-    A.Name = It->first;
-    A.Token = Loc.isFileID() ? Loc : SourceLocation();
+    // Named only inside some other macro: a site, but one that cannot be renamed.
   }
+  A.Kind = It->second;
+  A.Name = It->first;
   SourceLocation Id = A.Token.isValid() ? A.Token : SM.getExpansionLoc(C->getBeginLoc());
   A.Site = "alloc:" + PortRule::fileOf(SM, Id) + ":" + std::to_string(SM.getFileOffset(Id));
   return A;

@@ -34,32 +34,33 @@ void DispatchRule::run(const Result &R) {
   if (!Body->body_empty() && isPrologue(Body->body_front()))
     return;
   AllocKind Kind = Ctx.Config.Dispatchers.at(FD->getName().str());
-  const ParmVarDecl *Ptr = nullptr, *Size = nullptr;
-  for (const ParmVarDecl *P : FD->parameters()) {
-    if (!Ptr && P->getType()->isPointerType())
-      Ptr = P;
-    else if (!Size && P->getType()->isIntegerType())
-      Size = P;
-  }
+  // The runtime form takes the wrapper's parameters in the same order.
+  unsigned Arity = Kind == AllocKind::Free || Kind == AllocKind::UsableSize ? 1
+                   : Kind == AllocKind::Realloc || Kind == AllocKind::FreeUsable ? 2
+                   : Kind == AllocKind::ReallocUsable ? 3
+                                                     : 0;
+  bool Frees = Kind == AllocKind::Free || Kind == AllocKind::FreeUsable;
   std::string Why;
-  if (!Ptr || Ptr->getName().empty())
-    Why = "has no named pointer parameter";
-  else if (Kind == AllocKind::Realloc && (!Size || Size->getName().empty()))
-    Why = "has no named size parameter";
-  else if (Kind != AllocKind::Free && Kind != AllocKind::Realloc && Kind != AllocKind::UsableSize)
-    Why = "is not a free, realloc or usable_size wrapper";
-  else if (Kind == AllocKind::Free && !FD->getReturnType()->isVoidType())
-    Why = "frees but does not return void";
+  if (!Arity)
+    Why = "is not a free, free_usable, realloc, realloc_usable or usable_size wrapper";
+  else if (FD->getNumParams() != Arity || !FD->getParamDecl(0)->getType()->isPointerType())
+    Why = "does not take the " + std::to_string(Arity) + " parameters of its kind";
+  else if (Frees != FD->getReturnType()->isVoidType())
+    Why = Frees ? "frees but does not return void" : "returns nothing";
+  for (const ParmVarDecl *P : FD->parameters())
+    if (P->getName().empty())
+      Why = "has an unnamed parameter";
   if (!Why.empty()) {
     Ctx.Summary.Findings.push_back(where(SM, FD->getLocation()) + ": dispatch wrapper '" +
                                    FD->getName().str() + "' " + Why + "; not rewritten");
     return;
   }
-  std::string P = Ptr->getName().str();
-  std::string Then = Kind == AllocKind::Free        ? "{ pms_free(" + P + "); return; }"
-                     : Kind == AllocKind::Realloc ? "return pms_realloc(" + P + ", " +
-                                                        Size->getName().str() + ");"
-                                                  : "return pms_malloc_usable_size(" + P + ");";
+  std::string Args;
+  for (const ParmVarDecl *P : FD->parameters())
+    Args += (Args.empty() ? "" : ", ") + P->getName().str();
+  std::string Call = runtimeFunction(Kind).str() + "(" + Args + ")";
+  std::string P = FD->getParamDecl(0)->getName().str();
+  std::string Then = Frees ? "{ " + Call + "; return; }" : "return " + Call + ";";
   edit(SM, Body->getLBracLoc().getLocWithOffset(1), 0,
        " if (pms_port_in_pool(" + P + ")) " + Then, "dispatch");
 }

@@ -198,6 +198,9 @@ void FlowCollector::run(const Result &R) {
   if (!FD->hasBody() || R.SourceManager->isInSystemHeader(FD->getLocation()))
     return;
   Ctx.Flow.defined(functionId(FD, *R.SourceManager));
+  std::string Name = FD->getName().str();
+  if (Ctx.Config.Allocators.count(Name) || Ctx.Config.Dispatchers.count(Name))
+    return; // an allocator's body is its implementation, not a flow of the program
   BodyFlow(Ctx, FD, *R.Context).TraverseStmt(FD->getBody());
 }
 

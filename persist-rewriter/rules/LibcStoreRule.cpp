@@ -16,7 +16,8 @@ static const char *const Logged[][2] = {
 void LibcStoreRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(
       callExpr(callee(functionDecl(hasAnyName("memcpy", "memmove", "memset", "strcpy", "strncpy",
-                                              "strcat"))))
+                                              "strcat"))),
+               outsideWrappers())
           .bind("call"),
       this);
 }

@@ -38,9 +38,10 @@ void OperationRule::run(const Result &R) {
   if (const auto *C = R.Nodes.getNodeAs<CallExpr>("call")) {
     std::string Name;
     SourceLocation Tok = calleeToken(C, SM, R.Context->getLangOpts(), Name);
-    if (Tok.isInvalid() || !editable(SM, Tok))
+    llvm::StringRef Callee = R.Nodes.getNodeAs<FunctionDecl>("unlock")->getName();
+    if (Tok.isInvalid() || !editable(SM, Tok) || Name != Callee)
       return skip(R, C->getBeginLoc(), "unlock inside a macro");
-    bool Mutex = R.Nodes.getNodeAs<FunctionDecl>("unlock")->getName() == "pthread_mutex_unlock";
+    bool Mutex = Callee == "pthread_mutex_unlock";
     edit(SM, Tok, tokenLength(Tok, SM, R.Context->getLangOpts()),
          Mutex ? "pms_op_unlock_mutex" : "pms_op_unlock_rwlock", "deferred-unlock");
     return;

@@ -9,6 +9,16 @@ using namespace clang;
 
 namespace nvm::port {
 
+clang::ast_matchers::internal::Matcher<Stmt> PortRule::outsideWrappers() const {
+  using namespace clang::ast_matchers;
+  std::vector<std::string> Names;
+  for (const auto &[Name, Kind] : Ctx.Config.Allocators)
+    Names.push_back(Name);
+  for (const auto &[Name, Kind] : Ctx.Config.Dispatchers)
+    Names.push_back(Name);
+  return unless(hasAncestor(functionDecl(hasAnyName(std::vector<llvm::StringRef>(Names.begin(), Names.end())))));
+}
+
 std::string PortRule::fileOf(const SourceManager &SM, SourceLocation Loc) {
   OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc)));
   if (!FE)
@@ -38,9 +48,13 @@ void PortRule::skip(const Result &R, SourceLocation Loc, const std::string &Reas
 CharSourceRange PortRule::plainRange(const Expr *E, const SourceManager &SM,
                                      const LangOptions &LO) {
   SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
-  if (B.isMacroID() || End.isMacroID() || SM.getFileID(B) != SM.getFileID(End))
+  // A whole macro use at either end is fine (`SDS_HDR(8,s)->len`); a piece of one is not.
+  if (B.isMacroID() && (SM.isMacroArgExpansion(B) || !Lexer::isAtStartOfMacroExpansion(B, SM, LO)))
     return {};
-  return CharSourceRange::getCharRange(B, Lexer::getLocForEndOfToken(End, 0, SM, LO));
+  if (End.isMacroID() &&
+      (SM.isMacroArgExpansion(End) || !Lexer::isAtEndOfMacroExpansion(End, SM, LO)))
+    return {};
+  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(B, End), SM, LO);
 }
 
 std::string PortRule::textOf(CharSourceRange R, const SourceManager &SM, const LangOptions &LO) {
@@ -51,20 +65,29 @@ SourceLocation PortRule::calleeToken(const CallExpr *C, const SourceManager &SM,
                                      const LangOptions &LO, std::string &Name) {
   const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
   SourceLocation Loc = Callee->getExprLoc();
+  auto spelled = [&](SourceLocation L) {
+    return Lexer::getSourceText(CharSourceRange::getTokenRange(L), SM, LO).str();
+  };
   if (Loc.isFileID()) {
-    if (const auto *D = dyn_cast<DeclRefExpr>(Callee))
-      Name = D->getDecl()->getName().str();
+    Name = spelled(Loc);
     return Loc;
   }
-  // A call that is the whole expansion of a function-like macro: rename the macro instead.
-  SourceLocation B = C->getBeginLoc(), E = C->getEndLoc();
-  if (!B.isMacroID() || !Lexer::isAtStartOfMacroExpansion(B, SM, LO) ||
-      !Lexer::isAtEndOfMacroExpansion(E, SM, LO) || SM.isMacroArgExpansion(B))
-    return {};
-  SourceLocation Use = SM.getExpansionLoc(B);
+  // Spelled in a macro argument: the token is in the file; renaming it renames every use the
+  // macro makes of it alike.
+  if (SM.isMacroArgExpansion(Loc)) {
+    SourceLocation Spell = SM.getSpellingLoc(Loc);
+    if (!Spell.isFileID())
+      return {};
+    Name = spelled(Spell);
+    return Spell;
+  }
+  // Spelled by a macro's body: the macro's name at its use ("s_malloc(n)" with
+  // `#define s_malloc zmalloc`, or "lp_malloc(sz)"); the caller decides whether that name is one
+  // it may rename.
+  SourceLocation Use = SM.getExpansionLoc(Loc);
   if (!Use.isFileID())
     return {};
-  Name = Lexer::getImmediateMacroName(B, SM, LO).str();
+  Name = spelled(Use);
   return Use;
 }
 

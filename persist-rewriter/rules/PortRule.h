@@ -29,6 +29,16 @@ public:
   explicit PortRule(PortContext &Ctx) : Ctx(Ctx) {}
   virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
 
+  /// Matches statements outside the bodies of allocation wrappers and dispatchers: those bodies
+  /// are the allocator's implementation and stay as they are.
+  clang::ast_matchers::internal::Matcher<clang::Stmt> outsideWrappers() const;
+
+  /// The token to rename for a call and its text: the callee's name where the file spells it
+  /// (also inside a macro argument), or the name of the macro whose body spells it. The caller
+  /// checks Name before renaming. Invalid when no file token can be found.
+  static clang::SourceLocation calleeToken(const clang::CallExpr *C, const clang::SourceManager &SM,
+                                           const clang::LangOptions &LO, std::string &Name);
+
   /// The absolute path of the file Loc (a file location) lies in.
   static std::string fileOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
 
@@ -41,16 +51,12 @@ protected:
   /// Counts a skipped site under Reason when it lies in an editable file.
   void skip(const Result &R, clang::SourceLocation Loc, const std::string &Reason);
 
-  /// The edit-ready range of E: it must begin and end outside macro expansions in one file.
+  /// The edit-ready range of E: it begins and ends in one file, outside macros or at the
+  /// very start and end of a macro use (then the whole use is E's spelling).
   static clang::CharSourceRange plainRange(const clang::Expr *E, const clang::SourceManager &SM,
                                            const clang::LangOptions &LO);
   static std::string textOf(clang::CharSourceRange R, const clang::SourceManager &SM,
                             const clang::LangOptions &LO);
-  /// The token to rename for a call: the callee's name spelled in the file, or the name of a
-  /// function-like macro in Names whose whole expansion is the call. Invalid otherwise.
-  static clang::SourceLocation calleeToken(const clang::CallExpr *C, const clang::SourceManager &SM,
-                                           const clang::LangOptions &LO, std::string &Name);
-
   clang::tooling::Replacement replacement(const clang::SourceManager &SM,
                                           clang::SourceLocation Loc, unsigned Length,
                                           llvm::StringRef Text) const;

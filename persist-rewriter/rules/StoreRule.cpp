@@ -23,9 +23,32 @@ bool isLoggedLValue(const Expr *L) {
 }
 
 void StoreRule::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(binaryOperator(isAssignmentOperator()).bind("store"), this);
-  Finder.addMatcher(
-      unaryOperator(hasAnyOperatorName("++", "--")).bind("store"), this);
+  Finder.addMatcher(binaryOperator(isAssignmentOperator(), outsideWrappers()).bind("store"), this);
+  Finder.addMatcher(unaryOperator(hasAnyOperatorName("++", "--"), outsideWrappers()).bind("store"),
+                    this);
+}
+
+/// The range of L in the definition of the macro whose body spells all of it, e.g.
+/// `(entry)->v.val` in dictSetVal: logging it there logs it in every use of the macro.
+static CharSourceRange macroBodyRange(const Expr *L, const SourceManager &SM,
+                                      const LangOptions &LO) {
+  SourceLocation B = L->getBeginLoc(), E = L->getEndLoc();
+  if (!B.isMacroID() || !E.isMacroID() || !SM.isMacroBodyExpansion(B) ||
+      !SM.isMacroBodyExpansion(E))
+    return {};
+  SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(E);
+  if (!SB.isFileID() || SM.getFileID(SB) != SM.getFileID(SE) ||
+      SM.getFileOffset(SE) < SM.getFileOffset(SB) ||
+      SM.getFileOffset(SE) - SM.getFileOffset(SB) > 200)
+    return {};
+  CharSourceRange R =
+      CharSourceRange::getCharRange(SB, Lexer::getLocForEndOfToken(SE, 0, SM, LO));
+  // Both ends must lie in one macro definition: no line break without a continuation.
+  llvm::StringRef Text = Lexer::getSourceText(R, SM, LO);
+  for (size_t I = Text.find('\n'); I != llvm::StringRef::npos; I = Text.find('\n', I + 1))
+    if (I == 0 || Text[I - 1] != '\\')
+      return {};
+  return R;
 }
 
 void StoreRule::run(const Result &R) {
@@ -62,13 +85,17 @@ void StoreRule::run(const Result &R) {
     if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()); F && F->isBitField())
       return logBitField(R, Store, M);
   CharSourceRange Range = plainRange(L, SM, LO);
-  if (Range.isInvalid()) {
+  if (Range.isInvalid())
+    Range = macroBodyRange(L, SM, LO);
+  if (Range.isInvalid() || !editable(SM, Range.getBegin())) {
     if (RD)
       skip(R, Store->getBeginLoc(), "store inside a macro");
     return;
   }
   if (RD) {
-    edit(SM, Range.getBegin(), 0, "PMS_LOGGED(", "store");
+    edit(SM, Range.getBegin(), 0, "PMS_LOGGED(",
+         SM.isMacroBodyExpansion(L->getBeginLoc()) && Range.getBegin() ==
+                 SM.getSpellingLoc(L->getBeginLoc()) ? "store-in-macro-definition" : "store");
     edit(SM, Range.getEnd(), 0, ")", "");
     return;
   }

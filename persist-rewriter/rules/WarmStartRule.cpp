@@ -111,7 +111,7 @@ void WarmStartRule::run(const Result &R) {
     return; // the wrapper's own call, or the load function's recursion
   std::string Name;
   SourceLocation Tok = calleeToken(C, SM, R.Context->getLangOpts(), Name);
-  if (Tok.isInvalid() || !editable(SM, Tok))
+  if (Tok.isInvalid() || !editable(SM, Tok) || Name != Load->getName())
     return skip(R, C->getBeginLoc(), "load call inside a macro");
   std::string Wrapper = WarmPrefix + Load->getName().str();
   edit(SM, Tok, tokenLength(Tok, SM, R.Context->getLangOpts()), Wrapper, "load-call");

@@ -10,6 +10,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
+#include <set>
 
 using namespace llvm;
 using namespace nvm;
@@ -41,6 +42,8 @@ static cl::list<std::string> Operation("operation", cl::desc("Function whose eve
                                        cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::list<std::string> LoadCall("load-call", cl::desc("Load function whose calls restore the roots on a warm start (default: the JSON's load functions)"),
                                       cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> ExcludeTypes("exclude-types", cl::desc("Types of the JSON to leave alone (false positives)"),
+                                          cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::list<std::string> Roots("roots", cl::desc("Globals or fields of globals holding pool pointers (default: the JSON's roots)"),
                                    cl::value_desc("expr"), cl::CommaSeparated, cl::cat(Category));
 static cl::opt<std::string> Pool("pool", cl::desc("Default pool path opened at the start of main (PMS_POOL overrides at run time)"),
@@ -66,20 +69,47 @@ static int fail(const Twine &Msg) {
   return 1;
 }
 
-/// The load functions, roots and volatile-field notes nvmove's JSON carries.
+/// What the port takes from nvmove's JSON besides the types: load functions, roots and
+/// volatile-field notes, and the JSON text itself without the excluded types.
 struct TypeFacts {
+  std::string Filtered;
   std::vector<std::string> LoadFunctions, Roots, Volatile;
 };
 
-static Expected<TypeFacts> readFacts(StringRef Path) {
+static Expected<TypeFacts> readFacts(StringRef Path, const std::vector<std::string> &Exclude) {
   auto Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
-    return createStringError(Buf.getError(), "cannot read '%s'", Path.str().c_str());
+    return createStringError(Buf.getError(), "cannot read persistent-type list '%s': %s",
+                             Path.str().c_str(), Buf.getError().message().c_str());
   Expected<json::Value> V = json::parse((*Buf)->getBuffer());
   if (!V)
-    return V.takeError();
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read persistent-type list '%s': not valid JSON (%s)",
+                             Path.str().c_str(), toString(V.takeError()).c_str());
   TypeFacts F;
-  const json::Object *O = V->getAsObject();
+  json::Object *O = V->getAsObject();
+  std::set<std::string> Dropped, Unknown(Exclude.begin(), Exclude.end());
+  if (json::Array *Types = O ? O->getArray(schema::Types) : nullptr) {
+    json::Array Kept;
+    for (json::Value &N : *Types) {
+      const json::Object *T = N.getAsObject();
+      std::string Name = T ? T->getString("name").value_or("").str() : "";
+      if (Unknown.erase(Name)) {
+        if (std::optional<StringRef> Tag = T->getString("tag"))
+          Dropped.insert(("struct " + *Tag).str());
+        Dropped.insert(Name);
+        continue;
+      }
+      if (T && T->getString("verdict_hint").value_or("") == "volatile-fields")
+        F.Volatile.push_back(Name + ": " + T->getString("verdict_reason").value_or("").str());
+      Kept.push_back(std::move(N));
+    }
+    *Types = std::move(Kept);
+  }
+  if (!Unknown.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "exclude-type '%s' is not a type of '%s'",
+                             Unknown.begin()->c_str(), Path.str().c_str());
   if (const json::Array *L = O ? O->getArray("load_functions") : nullptr)
     for (const json::Value &N : *L)
       if (auto S = N.getAsString())
@@ -88,13 +118,9 @@ static Expected<TypeFacts> readFacts(StringRef Path) {
     for (const json::Value &N : *L)
       if (const json::Object *R = N.getAsObject())
         if (auto G = R->getString("global"))
-          F.Roots.push_back(G->str());
-  if (const json::Array *L = O ? O->getArray(schema::Types) : nullptr)
-    for (const json::Value &N : *L)
-      if (const json::Object *T = N.getAsObject())
-        if (T->getString("verdict_hint").value_or("") == "volatile-fields")
-          F.Volatile.push_back(T->getString("name").value_or("").str() + ": " +
-                               T->getString("verdict_reason").value_or("").str());
+          if (!Dropped.count(R->getString("record").value_or("").str()))
+            F.Roots.push_back(G->str());
+  F.Filtered = formatv("{0}", *V).str();
   return F;
 }
 
@@ -151,17 +177,17 @@ int main(int argc, char **argv) {
   if (Error E = joinErrors(joinErrors(setAll("alloc", Alloc), setAll("dispatch", Dispatch)),
                            joinErrors(setAll("operation", Operation), setAll("load-call", LoadCall))))
     return fail(toString(std::move(E)));
-  if (Error E = setAll("root", Roots))
+  if (Error E = joinErrors(setAll("root", Roots), setAll("exclude-type", ExcludeTypes)))
     return fail(toString(std::move(E)));
   if (!Pool.empty())
     Config.Pool = Pool;
 
-  auto Types = delay::TypeList::load(TypesFile);
+  auto Facts = readFacts(TypesFile, Config.ExcludeTypes);
+  if (!Facts)
+    return fail(toString(Facts.takeError()));
+  auto Types = delay::TypeList::parse(Facts->Filtered, TypesFile);
   if (!Types)
     return fail(toString(Types.takeError()));
-  auto Facts = readFacts(TypesFile);
-  if (!Facts)
-    return fail("cannot read persistent-type list '" + TypesFile + "': " + toString(Facts.takeError()));
   if (Config.LoadCalls.empty())
     Config.LoadCalls = Facts->LoadFunctions;
   std::vector<std::string> RootList = Config.Roots.empty() ? Facts->Roots : Config.Roots;

@@ -147,6 +147,46 @@ char *pms_tx_strcat(char *dst, const char *src)
 	return strcat(dst, src);
 }
 
+/* pms_zalloc -- zeroed pool object of size bytes */
+void *pms_zalloc(size_t size)
+{
+	return pms_calloc(1, size);
+}
+
+/* usable_out -- reports the usable size of p through usable when asked */
+static void *usable_out(void *p, size_t *usable)
+{
+	if (usable)
+		*usable = p ? pms_malloc_usable_size(p) : 0;
+	return p;
+}
+
+/* pms_malloc_usable -- pms_malloc that reports the usable size */
+void *pms_malloc_usable(size_t size, size_t *usable)
+{
+	return usable_out(pms_malloc(size), usable);
+}
+
+/* pms_zalloc_usable -- pms_zalloc that reports the usable size */
+void *pms_zalloc_usable(size_t size, size_t *usable)
+{
+	return usable_out(pms_zalloc(size), usable);
+}
+
+/* pms_realloc_usable -- pms_realloc that reports the usable size */
+void *pms_realloc_usable(void *ptr, size_t size, size_t *usable)
+{
+	return usable_out(pms_realloc(ptr, size), usable);
+}
+
+/* pms_free_usable -- pms_free that reports the freed object's usable size */
+void pms_free_usable(void *ptr, size_t *usable)
+{
+	if (usable)
+		*usable = pms_malloc_usable_size(ptr);
+	pms_free(ptr);
+}
+
 /* pms_realloc_dispatch -- realloc in whichever heap ptr belongs to */
 void *pms_realloc_dispatch(void *ptr, size_t size)
 {

@@ -56,6 +56,15 @@ __SIZE_TYPE__ pms_malloc_usable_size(void *ptr);
  */
 void *pms_realloc_dispatch(void *ptr, __SIZE_TYPE__ size);
 
+/** Forms with the signatures of common allocation wrappers (Redis' zmalloc family), so that a
+ * call site is ported by renaming its callee: pms_zalloc is one-argument calloc; the *_usable
+ * forms also store the object's usable size in *usable when usable is not NULL. */
+void *pms_zalloc(__SIZE_TYPE__ size);
+void *pms_malloc_usable(__SIZE_TYPE__ size, __SIZE_TYPE__ *usable);
+void *pms_zalloc_usable(__SIZE_TYPE__ size, __SIZE_TYPE__ *usable);
+void *pms_realloc_usable(void *ptr, __SIZE_TYPE__ size, __SIZE_TYPE__ *usable);
+void pms_free_usable(void *ptr, __SIZE_TYPE__ *usable);
+
 /** Logs [addr, addr+size) before a store and returns addr. Outside the pool
  * it is a range check only. In the pool inside a transaction it is
  * pms_tx_add_range; when that fails it prints `pmem_shim: <message>` and
