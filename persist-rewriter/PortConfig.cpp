@@ -99,6 +99,10 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     readList(Value, Operations);
   else if (Key == "load-call")
     readList(Value, LoadCalls);
+  else if (Key == "value-root")
+    readList(Value, ValueRoots);
+  else if (Key == "warm-skip")
+    readList(Value, WarmSkips);
   else if (Key == "exclude-type")
     readList(Value, ExcludeTypes);
   else if (Key == "root")
@@ -115,8 +119,8 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     DeferUnlocks = Value == "yes";
   } else
     return bad(Origin, "unknown setting '" + Key +
-                           "' (known: alloc, dispatch, operation, load-call, root, exclude-type, "
-                           "warm-return, main, pool, defer-unlocks)");
+                           "' (known: alloc, dispatch, operation, load-call, root, value-root, "
+                           "warm-skip, exclude-type, warm-return, main, pool, defer-unlocks)");
   return Error::success();
 }
 

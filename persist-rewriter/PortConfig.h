@@ -43,6 +43,11 @@ struct PortConfig {
   std::vector<std::string> LoadCalls;
   /// Roots: globals, or fields of globals ("server.db"), that hold pool pointers.
   std::vector<std::string> Roots;
+  /// Globals whose bytes are persistent state (a hash seed, arrays of list heads): saved in the
+  /// pool and restored on a warm start.
+  std::vector<std::string> ValueRoots;
+  /// Calls that would re-initialise that state at start-up: skipped on a warm start.
+  std::vector<std::string> WarmSkips;
   /// What a replaced load call returns on a warm start ("0" unless configured).
   std::string WarmReturn = "0";
   /// The function that opens the pool first thing, and the pool's default path.

@@ -7,6 +7,7 @@
 #include "rules/OperationRule.h"
 #include "rules/StoreRule.h"
 #include "rules/TypeMarkRule.h"
+#include "rules/ValueRootRule.h"
 #include "rules/WarmStartRule.h"
 #include "rewrite/TUParser.h"
 #include "nvm/SourceLocations.h"
@@ -30,6 +31,7 @@ public:
     Rules.push_back(std::make_unique<OperationRule>(Ctx));
     Rules.push_back(std::make_unique<WarmStartRule>(Ctx));
     Rules.push_back(std::make_unique<DispatchRule>(Ctx));
+    Rules.push_back(std::make_unique<ValueRootRule>(Ctx));
     for (auto &R : Rules)
       R->registerMatchers(Finder);
   }

@@ -150,6 +150,8 @@ private:
         What += "." + M->getMemberDecl()->getName().str();
       return "P:" + where(L) + ": " + What;
     }
+    if (std::string Root = rootPath(L); !Root.empty())
+      return "P:" + where(L) + ": root " + Root;
     if (const auto *D = dyn_cast<DeclRefExpr>(L))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
         return varNode(V);
@@ -157,11 +159,33 @@ private:
       return fieldNode(M);
     if (const auto *S = dyn_cast<ArraySubscriptExpr>(L)) {
       std::vector<std::string> N = nodesOf(S->getBase());
+      if (std::string Root = rootPath(S->getBase()->IgnoreParenImpCasts()); !Root.empty())
+        return "P:" + where(L) + ": value root " + Root;
       return containerSink(N, L);
     }
     if (const auto *U = dyn_cast<UnaryOperator>(L); U && U->getOpcode() == UO_Deref)
       return containerSink(nodesOf(U->getSubExpr()), L);
     return {};
+  }
+
+  /// The root (or value root) L names: a global `g`, or a field of one `g.f`; empty otherwise.
+  std::string rootPath(const Expr *L) const {
+    std::string Path;
+    while (const auto *M = dyn_cast<MemberExpr>(L)) {
+      if (M->isArrow())
+        return {};
+      Path = "." + M->getMemberDecl()->getName().str() + Path;
+      L = M->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *D = dyn_cast<DeclRefExpr>(L);
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    if (!V || !V->hasGlobalStorage())
+      return {};
+    Path = V->getName().str() + Path;
+    auto Has = [&](const std::vector<std::string> &Names) {
+      return std::find(Names.begin(), Names.end(), Path) != Names.end();
+    };
+    return Has(Ctx.Roots) || Has(Ctx.Config.ValueRoots) ? Path : "";
   }
 
   /// Storing through a pointer: into what the pointer's value may be. Memory a persistent

@@ -195,6 +195,84 @@ void *pms_realloc_dispatch(void *ptr, size_t size)
 	return realloc(ptr, size);
 }
 
+/*
+ * Value roots: globals whose bytes are persistent state (a hash seed, arrays of list heads).
+ * Registered before main by constructors the rewriter adds; saved into a pool copy when the cold
+ * load completes and whenever an operation changed them; copied back at a warm pms_port_open.
+ */
+#define PORT_VALUE_PREFIX "pms.v."
+#define PORT_MAX_VALUES 32
+
+struct port_value {
+	char root[PMS_ROOT_NAME_MAX + 1];
+	void *addr;
+	size_t size;
+	void *copy; /* the pool copy, once there is one */
+};
+
+static struct port_value port_values[PORT_MAX_VALUES];
+static int port_nvalues;
+
+/* pms_port_value -- registers a value root */
+void pms_port_value(const char *name, void *addr, size_t size)
+{
+	struct port_value *v;
+
+	if (port_nvalues == PORT_MAX_VALUES)
+		port_exit("pms_port_value: more than %d value roots", PORT_MAX_VALUES);
+	if (strlen(name) + strlen(PORT_VALUE_PREFIX) > PMS_ROOT_NAME_MAX)
+		port_exit("pms_port_value: name '%s' is too long", name);
+	v = &port_values[port_nvalues++];
+	snprintf(v->root, sizeof(v->root), PORT_VALUE_PREFIX "%s", name);
+	v->addr = addr;
+	v->size = size;
+}
+
+/* values_restore -- warm start: the globals take their saved bytes */
+static void values_restore(void)
+{
+	for (int i = 0; i < port_nvalues; i++) {
+		struct port_value *v = &port_values[i];
+		v->copy = pms_root_get(v->root);
+		if (!v->copy)
+			continue; /* registered after the pool was loaded: keeps its own value */
+		if (pms_malloc_usable_size(v->copy) < v->size)
+			port_exit("value root '%s' has %zu bytes in the pool, the program "
+				"has %zu: was it rebuilt with another layout?", v->root + 6,
+				pms_malloc_usable_size(v->copy), v->size);
+		memcpy(v->addr, v->copy, v->size);
+	}
+}
+
+/* values_save -- inside the loading transaction: first pool copies of every value */
+static int values_save(void)
+{
+	for (int i = 0; i < port_nvalues; i++) {
+		struct port_value *v = &port_values[i];
+		if (!v->copy && !(v->copy = pms_malloc(v->size)))
+			return -1;
+		if (pms_tx_add_range(v->copy, v->size) != 0)
+			return -1;
+		memcpy(v->copy, v->addr, v->size);
+		if (pms_root_set(v->root, v->copy) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* values_sync -- before an operation commits: copies the values it changed */
+static void values_sync(void)
+{
+	for (int i = 0; i < port_nvalues; i++) {
+		struct port_value *v = &port_values[i];
+		if (!v->copy || memcmp(v->copy, v->addr, v->size) == 0)
+			continue;
+		if (pms_tx_add_range(v->copy, v->size) != 0)
+			port_abort("value root '%s': %s", v->root + 6, pms_errormsg());
+		memcpy(v->copy, v->addr, v->size);
+	}
+}
+
 /* pms_op_begin -- starts (or nests into) the operation's transaction */
 void pms_op_begin(void)
 {
@@ -217,6 +295,8 @@ void pms_op_begin(void)
 /* pms_op_end -- commits one level; an aborted transaction is no failure */
 void pms_op_end(void)
 {
+	if (pool_cur && tx_tls.depth == 1 && !tx_tls.aborted)
+		values_sync();
 	if (pool_cur && tx_tls.depth > 0) {
 		int was_aborted = tx_tls.aborted;
 		if (pms_tx_commit() != 0 && !was_aborted)
@@ -304,6 +384,8 @@ void pms_port_open(const char *default_path)
 		p = port_discard(p, path);
 	if (!port_warm && port_mark(PORT_LOADING) != 0)
 		port_exit("%s", pms_errormsg());
+	if (port_warm)
+		values_restore();
 	port_pid = getpid();
 	port_opened = 1;
 	atexit(port_at_exit);
@@ -328,7 +410,7 @@ void pms_port_loaded(void)
 		port_exit("pms_port_loaded: no pool is open");
 	if (pms_root_get(PORT_LOADED))
 		return;
-	if (pms_tx_begin() != 0 || port_mark(PORT_LOADED) != 0) {
+	if (pms_tx_begin() != 0 || values_save() != 0 || port_mark(PORT_LOADED) != 0) {
 		int e = errno;
 		if (pms_tx_depth() > 0)
 			pms_tx_abort();

@@ -142,6 +142,11 @@ void pms_port_loaded(void);
 void pms_port_root(const char *name, void **global);
 
 /** pms_gen_refresh: 1 (and *obj_gen updated) once per start, else 0; -1 on error. */
+/** Registers a global whose bytes are persistent state (a hash seed, an array of list heads):
+ * saved in the pool when the cold load completes and whenever an operation changed it, copied
+ * back at pms_port_open on a warm start. Call before pms_port_open (the rewriter emits a
+ * constructor next to the global's definition). */
+void pms_port_value(const char *name, void *addr, __SIZE_TYPE__ size);
 int pms_port_generation_refresh(__UINT64_TYPE__ *obj_gen);
 
 #ifdef __cplusplus
