@@ -16,7 +16,41 @@ std::string paramFunction(llvm::StringRef Node) {
 
 } // namespace
 
+/// Everything reachable from Start.
+static std::set<std::string> reach(const std::map<std::string, std::set<std::string>> &Succ,
+                                   const std::string &Start) {
+  std::set<std::string> Seen{Start};
+  std::deque<std::string> Work{Start};
+  while (!Work.empty()) {
+    std::string N = Work.front();
+    Work.pop_front();
+    auto It = Succ.find(N);
+    if (It == Succ.end())
+      continue;
+    for (const std::string &S : It->second)
+      if (Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  return Seen;
+}
+
 AllocationFlow::Decision AllocationFlow::decide() const {
+  // Resolve stores through pointers: into what the pointer holds, and into persistent memory
+  // when the pointer may have been read out of (or taken the address of) a persistent object.
+  std::map<std::string, std::set<std::string>> Succ = this->Succ;
+  std::set<std::string> IntoPersistent = reach(Succ, node::PersistentField);
+  std::vector<std::string> Through;
+  for (const auto &[From, Tos] : Succ)
+    for (const std::string &To : Tos)
+      if (llvm::StringRef(To).startswith(node::ThroughPrefix))
+        Through.push_back(To);
+  for (const std::string &T : Through) {
+    std::string Target = T.substr(sizeof(node::ThroughPrefix) - 1);
+    Succ[T].insert(Target);
+    if (IntoPersistent.count(Target))
+      Succ[T].insert("P:stored through " + Target + ", which may point into a persistent object");
+  }
+
   // The first sink each value reaches, found breadth-first; "" when none.
   auto firstSink = [&](const std::string &Start, char Kind) -> std::string {
     std::deque<std::string> Work{Start};

@@ -19,7 +19,10 @@ namespace nvm::port {
 /// object: it already points into the pool).
 namespace node {
 inline const char PersistentField[] = "pfield";
-}
+/// "through:<node>": storage reached through the pointer values of <node>. It is what <node>
+/// points to; and it is persistent when <node> may hold a pointer read from a persistent object.
+inline const char ThroughPrefix[] = "through:";
+} // namespace node
 
 /// An edit that applies only when the flow analysis says so.
 struct ConditionalEdit {

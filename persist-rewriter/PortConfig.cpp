@@ -107,8 +107,10 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     readList(Value, ExcludeTypes);
   else if (Key == "root")
     readList(Value, Roots);
-  else if (Key == "warm-return")
+  else if (Key == "warm-return") {
     WarmReturn = Value.str();
+    WarmReturnSet = true;
+  }
   else if (Key == "main")
     Main = Value.str();
   else if (Key == "pool")

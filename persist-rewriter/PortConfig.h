@@ -50,6 +50,7 @@ struct PortConfig {
   std::vector<std::string> WarmSkips;
   /// What a replaced load call returns on a warm start ("0" unless configured).
   std::string WarmReturn = "0";
+  bool WarmReturnSet = false; // else a load function returning a root's type returns the root
   /// The function that opens the pool first thing, and the pool's default path.
   std::string Main = "main";
   std::string Pool;

@@ -75,6 +75,7 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
       R.Summary.Undecided.push_back(E.Where + ": " + Why);
   for (const std::string &F : R.Edits.findings())
     R.Summary.Findings.push_back(F);
+  R.Summary.sort();
   return R;
 }
 

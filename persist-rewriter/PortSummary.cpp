@@ -1,5 +1,7 @@
 // The summary as JSON (for CI) and as text (for people).
 #include "PortSummary.h"
+#include <algorithm>
+#include <tuple>
 
 using namespace llvm;
 
@@ -10,6 +12,25 @@ static json::Array strings(const std::vector<std::string> &V) {
   for (const std::string &S : V)
     A.push_back(S);
   return A;
+}
+
+/// "file:line:col" ordered by file, then numerically.
+static bool byLocation(const std::string &A, const std::string &B) {
+  auto Key = [](StringRef S) {
+    auto [Rest, Col] = S.rsplit(':');
+    auto [File, Line] = Rest.rsplit(':');
+    unsigned L = 0, C = 0;
+    Line.getAsInteger(10, L);
+    Col.getAsInteger(10, C);
+    return std::make_tuple(File.str(), L, C, S.str());
+  };
+  return Key(A) < Key(B);
+}
+
+void PortSummary::sort() {
+  for (auto &[Reason, Where] : Skipped)
+    std::sort(Where.begin(), Where.end(), byLocation);
+  std::sort(Undecided.begin(), Undecided.end(), byLocation);
 }
 
 json::Value PortSummary::toJSON() const {

@@ -26,6 +26,8 @@ struct PortSummary {
   void skip(const std::string &Reason, const std::string &Where) {
     Skipped[Reason].push_back(Where);
   }
+  /// Sorts the location lists (file, then line and column as numbers).
+  void sort();
   unsigned total() const {
     unsigned N = 0;
     for (const auto &[K, C] : Kinds)

@@ -114,8 +114,13 @@ public:
   }
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *Callee = C->getDirectCallee();
-    if (Callee && allocatorCall(C, Ctx.Config, SM, AC.getLangOpts()))
+    if (auto A = Callee ? allocatorCall(C, Ctx.Config, SM, AC.getLangOpts()) : std::nullopt) {
+      // A reallocation returns what it was given (moved, maybe): its result carries that.
+      if ((A->Kind == AllocKind::Realloc || A->Kind == AllocKind::ReallocUsable) &&
+          C->getNumArgs() > 0)
+        flow(nodesOf(C->getArg(0)), A->Site);
       return true;
+    }
     if (Callee && (Callee->getBuiltinID() || SM.isInSystemHeader(Callee->getLocation())))
       return true; // libc and builtins do not keep the pointers they are given
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
@@ -194,7 +199,9 @@ private:
     for (const std::string &V : N)
       if (V == node::PersistentField)
         return "P:" + where(L) + ": memory a persistent object points to";
-    return N.size() == 1 ? N.front() : "";
+    // Through a variable that may point into a persistent object (`*pp = s` with
+    // `pp = &obj->field`): the solver decides, once it knows what the variable holds.
+    return N.size() == 1 ? std::string(node::ThroughPrefix) + N.front() : "";
   }
 
   void flow(const std::vector<std::string> &From, const std::string &To) {

@@ -11,20 +11,21 @@ std::string prototype(const FunctionDecl *FD, llvm::StringRef Name) {
   PrintingPolicy PP(FD->getASTContext().getLangOpts());
   std::string Out;
   llvm::raw_string_ostream OS(Out);
-  if (FD->getStorageClass() == SC_Static)
-    OS << "static ";
-  FD->getReturnType().print(OS, PP);
-  OS << " " << Name << "(";
+  std::string Declarator = Name.str() + "(";
   if (FD->param_empty())
-    OS << "void";
+    Declarator += "void";
   for (unsigned I = 0; I < FD->getNumParams(); ++I) {
     const ParmVarDecl *P = FD->getParamDecl(I);
-    if (I)
-      OS << ", ";
     std::string N = P->getName().empty() ? "pms_arg" + std::to_string(I) : P->getName().str();
-    P->getOriginalType().print(OS, PP, N);
+    llvm::raw_string_ostream PS(Declarator);
+    PS << (I ? ", " : "");
+    P->getOriginalType().print(PS, PP, N);
   }
-  OS << ")";
+  Declarator += ")";
+  if (FD->getStorageClass() == SC_Static)
+    OS << "static ";
+  // The declarator goes inside the return type: `long (*pick(int k))(long)`.
+  FD->getReturnType().print(OS, PP, Declarator);
   return OS.str();
 }
 
@@ -36,6 +37,26 @@ std::string forwardArguments(const FunctionDecl *FD) {
            (P->getName().empty() ? "pms_arg" + std::to_string(I) : P->getName().str());
   }
   return Out;
+}
+
+std::string declaration(clang::QualType T, llvm::StringRef Name, const clang::ASTContext &AC) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  T.print(OS, PrintingPolicy(AC.getLangOpts()), Name);
+  return OS.str();
+}
+
+std::string resultName(const FunctionDecl *FD) {
+  std::string N = "pms_ret";
+  for (bool Clash = true; Clash;) {
+    Clash = false;
+    for (const ParmVarDecl *P : FD->parameters())
+      if (P->getName() == N)
+        Clash = true;
+    if (Clash)
+      N += "_";
+  }
+  return N;
 }
 
 unsigned lineOf(const SourceManager &SM, SourceLocation Loc) {

@@ -12,6 +12,10 @@ namespace nvm::port {
 std::string prototype(const clang::FunctionDecl *FD, llvm::StringRef Name);
 /// "path, n": the parameters passed on.
 std::string forwardArguments(const clang::FunctionDecl *FD);
+/// "T name" as a declaration, also for array and function-pointer types.
+std::string declaration(clang::QualType T, llvm::StringRef Name, const clang::ASTContext &AC);
+/// A name for the wrapper's result variable that no parameter of FD has.
+std::string resultName(const clang::FunctionDecl *FD);
 /// The line FD's definition starts on (for #line after inserted text).
 unsigned lineOf(const clang::SourceManager &SM, clang::SourceLocation Loc);
 

@@ -68,14 +68,13 @@ void OperationRule::run(const Result &R) {
     edit(SM, Start, 0,
          Proto + ";\n#line " + std::to_string(lineOf(SM, Start)) + "\n", "");
   edit(SM, NameLoc, tokenLength(NameLoc, SM, R.Context->getLangOpts()), Body, "operation");
-  std::string Call = Body + "(" + forwardArguments(FD) + ");\n";
+  std::string Call = Body + "(" + forwardArguments(FD) + ");\n", Ret = resultName(FD);
   std::string Wrapper = "\n/* persist-rewriter: operation " + Name + " is one transaction */\n" +
                         Proto + " {\n  pms_op_begin();\n  " +
-                        (Void ? Call : FD->getReturnType().getAsString(
-                                           PrintingPolicy(R.Context->getLangOpts())) +
-                                           " pms_ret = " + Call) +
-                        "  pms_op_end();\n" + (Void ? "" : "  return pms_ret;\n") + "}\n#line " +
-                        std::to_string(lineOf(SM, End)) + "\n";
+                        (Void ? Call
+                              : declaration(FD->getReturnType(), Ret, *R.Context) + " = " + Call) +
+                        "  pms_op_end();\n" + (Void ? "" : "  return " + Ret + ";\n") +
+                        "}\n#line " + std::to_string(lineOf(SM, End)) + "\n";
   edit(SM, End.getLocWithOffset(1), 0, Wrapper, "");
 }
 

@@ -28,6 +28,22 @@ void StoreRule::registerMatchers(MatchFinder &Finder) {
                     this);
 }
 
+/// The pointer whose target L lies in: `p` of `p[i]`, `*p`, `p->f`, also under members of
+/// the element (`p[i].f.g`); null when L is a variable or a member of one.
+static const Expr *pointerBase(const Expr *L) {
+  L = L->IgnoreParens();
+  while (const auto *M = dyn_cast<MemberExpr>(L)) {
+    if (M->isArrow())
+      return M->getBase();
+    L = M->getBase()->IgnoreParens();
+  }
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(L))
+    return S->getBase();
+  if (const auto *U = dyn_cast<UnaryOperator>(L); U && U->getOpcode() == UO_Deref)
+    return U->getSubExpr();
+  return nullptr;
+}
+
 /// The range of L in the definition of the macro whose body spells all of it, e.g.
 /// `(entry)->v.val` in dictSetVal: logging it there logs it in every use of the macro.
 static CharSourceRange macroBodyRange(const Expr *L, const SourceManager &SM,
@@ -35,6 +51,11 @@ static CharSourceRange macroBodyRange(const Expr *L, const SourceManager &SM,
   SourceLocation B = L->getBeginLoc(), E = L->getEndLoc();
   if (!B.isMacroID() || !E.isMacroID() || !SM.isMacroBodyExpansion(B) ||
       !SM.isMacroBodyExpansion(E))
+    return {};
+  // The l-value itself (the member, the subscript, the dereference) must be the macro's: a
+  // macro that assigns to whatever its argument is (`#define SET(lv, v) ((lv) = (v))`) serves
+  // bit-fields and registers too, and its definition must stay as it is.
+  if (!SM.isMacroBodyExpansion(L->IgnoreParens()->getExprLoc()))
     return {};
   SourceLocation SB = SM.getSpellingLoc(B), SE = SM.getSpellingLoc(E);
   if (!SB.isFileID() || SM.getFileID(SB) != SM.getFileID(SE) ||
@@ -62,12 +83,7 @@ void StoreRule::run(const Result &R) {
   // of a persistent object, possibly persistent when it may hold a persistent allocation.
   std::vector<std::string> Values;
   if (!RD) {
-    const Expr *Base = nullptr;
-    if (const auto *S = dyn_cast<ArraySubscriptExpr>(L->IgnoreParens()))
-      Base = S->getBase();
-    else if (const auto *U = dyn_cast<UnaryOperator>(L->IgnoreParens());
-             U && U->getOpcode() == UO_Deref)
-      Base = U->getSubExpr();
+    const Expr *Base = pointerBase(L);
     if (!Base || !Base->getType()->isPointerType())
       return;
     Values = valueNodes(Base, Ctx, *R.Context);
@@ -136,7 +152,7 @@ void StoreRule::logBitField(const Result &R, const Expr *Store, const MemberExpr
   llvm::StringRef Before = Buf.substr(0, Off).rtrim();
   if (Before.endswith(Log))
     return;
-  edit(SM, Begin, 0, Log + " ", "bit-field store");
+  edit(SM, Begin, 0, Log + " ", "bit-field-store");
 }
 
 } // namespace nvm::port

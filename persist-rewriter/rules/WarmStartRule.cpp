@@ -120,16 +120,25 @@ void WarmStartRule::run(const Result &R) {
   if (!Wrapped.insert(Key).second)
     return;
   bool Void = Load->getReturnType()->isVoidType();
-  std::string Ret = Load->getReturnType().getAsString(PrintingPolicy(R.Context->getLangOpts()));
+  std::string Ret = resultName(Load);
   std::vector<std::string> Roots = rootExprs(R, Start);
+  // A load function that returns the table it built returns the restored root when warm.
+  std::string WarmReturn = Ctx.Config.WarmReturn;
+  if (!Ctx.Config.WarmReturnSet && Load->getReturnType()->isPointerType())
+    for (const std::string &Root : Roots)
+      if (const VarDecl *V = rootGlobal(*R.Context, Root))
+        if (QualType T = rootType(V, Root);
+            !T.isNull() && R.Context->hasSameUnqualifiedType(T, Load->getReturnType()))
+          WarmReturn = Root;
   std::string WarmRoots = rootCalls(Roots, "    "), ColdRoots = rootCalls(Roots, "  ");
   std::string Text =
       "/* persist-rewriter: a warm start restores the roots instead of loading */\n"
       "static " + prototype(Load, Wrapper).substr(Load->getStorageClass() == SC_Static ? 7 : 0) +
       " {\n  if (pms_port_warm()) {\n" + WarmRoots + "    return" +
-      (Void ? "" : " " + Ctx.Config.WarmReturn) + ";\n  }\n  " +
-      (Void ? "" : Ret + " pms_ret = ") + Load->getName().str() + "(" + forwardArguments(Load) +
-      ");\n" + ColdRoots + "  pms_port_loaded();\n" + (Void ? "" : "  return pms_ret;\n") +
+      (Void ? "" : " " + WarmReturn) + ";\n  }\n  " +
+      (Void ? "" : declaration(Load->getReturnType(), Ret, *R.Context) + " = ") +
+      Load->getName().str() + "(" + forwardArguments(Load) + ");\n" + ColdRoots +
+      "  pms_port_loaded();\n" + (Void ? "" : "  return " + Ret + ";\n") +
       "}\n#line " + std::to_string(lineOf(SM, Start)) + "\n";
   edit(SM, Start, 0, Text, "");
 }

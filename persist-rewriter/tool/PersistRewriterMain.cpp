@@ -34,9 +34,9 @@ static cl::opt<std::string> SummaryFile("summary", cl::desc("Write the summary a
                                         cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string> RootDir("root", cl::desc("Only files under this directory are edited (default: the deepest directory holding every source)"),
                                     cl::value_desc("dir"), cl::cat(Category));
-static cl::list<std::string> Alloc("alloc", cl::desc("Allocation wrapper as name:kind (kinds: malloc, calloc, realloc, strdup, free)"),
+static cl::list<std::string> Alloc("alloc", cl::desc("Allocation wrapper as name:kind (kinds: malloc, zalloc, calloc, realloc, strdup, free, malloc_usable, zalloc_usable, realloc_usable, free_usable)"),
                                    cl::value_desc("name:kind"), cl::CommaSeparated, cl::cat(Category));
-static cl::list<std::string> Dispatch("dispatch", cl::desc("free/realloc/usable_size wrapper whose definition hands pool pointers to the runtime"),
+static cl::list<std::string> Dispatch("dispatch", cl::desc("free/realloc/usable_size (or *_usable) wrapper whose definition hands pool pointers to the runtime"),
                                       cl::value_desc("name:kind"), cl::CommaSeparated, cl::cat(Category));
 static cl::list<std::string> Operation("operation", cl::desc("Function whose every call is one failure-atomic transaction"),
                                        cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));

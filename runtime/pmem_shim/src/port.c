@@ -361,9 +361,22 @@ static pms_pool *port_discard(pms_pool *p, const char *path)
 }
 
 /* pms_port_open -- opens the process pool once, cold or warm */
+/* port_expand -- path with "%p" replaced by the process id: one pool per process, for test
+ * suites that start many servers from one directory (no warm starts there, by design) */
+static const char *port_expand(const char *path, char *buf, size_t size)
+{
+	const char *p = strstr(path, "%p");
+	if (!p)
+		return path;
+	if (snprintf(buf, size, "%.*s%ld%s", (int)(p - path), path, (long)getpid(), p + 2) >= (int)size)
+		port_exit("pool path '%s' is too long", path);
+	return buf;
+}
+
 void pms_port_open(const char *default_path)
 {
 	const char *path = getenv("PMS_POOL");
+	char expanded[4096];
 	pms_pool *p;
 
 	pthread_mutex_lock(&port_lock);
@@ -376,6 +389,7 @@ void pms_port_open(const char *default_path)
 	if (!path || !*path)
 		port_exit("no pool path: PMS_POOL is unset or empty and "
 			"there is no default path");
+	path = port_expand(path, expanded, sizeof(expanded));
 	p = pms_pool_open(path, PMS_CREATE, NULL);
 	if (!p)
 		port_exit("%s", pms_errormsg());

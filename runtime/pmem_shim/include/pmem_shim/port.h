@@ -118,7 +118,9 @@ __UINT32_TYPE__ pms_tx_fetch_add_u32(__UINT32_TYPE__ *p, __UINT32_TYPE__ delta);
  * or empty, creating it when missing, and closes it at exit. A pool whose
  * cold load never completed (no pms_port_loaded) is discarded and created
  * again, so a crash during the first load makes the next start cold again.
- * A second call does nothing. On failure prints
+ * "%p" in the path stands for the process id (one pool per process: test
+ * suites that start many servers in one directory). A second call does
+ * nothing. On failure prints
  * `<program>: pmem_shim: <message>` and exits with status 1.
  */
 void pms_port_open(const char *default_path);
