@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -198,6 +199,37 @@ static int pool_publish(const char *path, const char *tmp)
 	return 0;
 }
 
+/*
+ * A forked child (Redis' BGSAVE and AOF rewrite) shares the pool's pages with its parent: any
+ * allocation or store it made would land in the parent's heap. It gets a private copy-on-write
+ * mapping of the same file at the same address instead, so the parent's pool never sees it.
+ */
+static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
+
+/* pool_fork_child -- remaps the pool privately in a forked child */
+static void pool_fork_child(void)
+{
+	int fd;
+
+	if (!pool_cur)
+		return;
+	fd = open(pool_cur->path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || mmap((void *)pms_pool_base_, pms_pool_size_, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+		/* unable to detach: the child must not touch the parent's pool */
+		fprintf(stderr, "pmem_shim: forked child cannot map the pool privately\n");
+		_exit(127);
+	}
+	close(fd);
+	pool_cur->is_pmem = 0;
+}
+
+/* fork_register -- installs pool_fork_child once */
+static void fork_register(void)
+{
+	pthread_atfork(NULL, NULL, pool_fork_child);
+}
+
 /* pms_pool_open -- opens or creates the pool in path at its fixed address */
 pms_pool *pms_pool_open(const char *path, unsigned flags,
 		const struct pms_pool_opts *opts)
@@ -240,6 +272,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	}
 	pms_pool_base_ = addr;
 	pms_pool_size_ = p->info.size;
+	pthread_once(&fork_once, fork_register);
 	p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
 	p->is_pmem = pmdk_is_pmem((void *)addr, p->info.size);
 	pool_cur = p;
