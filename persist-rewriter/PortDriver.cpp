@@ -1,6 +1,7 @@
 // One MatchFinder per unit with every rule attached; the flow graph is solved at the end.
 #include "PortDriver.h"
 #include "rules/AllocationRule.h"
+#include "rules/AtomicRule.h"
 #include "rules/DispatchRule.h"
 #include "rules/FlowCollector.h"
 #include "rules/LibcStoreRule.h"
@@ -32,6 +33,7 @@ public:
     Rules.push_back(std::make_unique<WarmStartRule>(Ctx));
     Rules.push_back(std::make_unique<DispatchRule>(Ctx));
     Rules.push_back(std::make_unique<ValueRootRule>(Ctx));
+    Rules.push_back(std::make_unique<AtomicRule>(Ctx));
     for (auto &R : Rules)
       R->registerMatchers(Finder);
   }

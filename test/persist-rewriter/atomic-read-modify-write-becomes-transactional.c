@@ -1,8 +1,4 @@
-// XFAIL: *
-// FIXME: persist-rewriter gap (issue 6, "Atomic read-modify-write on persistent fields becomes
-// the runtime's transactional form (lesson 9)"): __atomic_fetch_add / __sync_fetch_and_add on a
-// field of a persistent object are left as they are, unlogged, and neither rewritten to
-// pms_tx_fetch_add_u64/_u32 (port.h) nor counted as skipped nor reported as a finding.
+// Atomic read-modify-write on persistent fields becomes the runtime's transactional form (lesson 9).
 // RUN: rm -rf %t && split-file %s %t && %pr-cdb %t input.c
 // RUN: %nvmove -p %t --load-function=load --format=json -o %t/types.json
 // RUN: %persist-rewriter -p %t --types=%t/types.json --out=%t/out 2> /dev/null
