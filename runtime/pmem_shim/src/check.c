@@ -74,10 +74,14 @@ int pool_pmdk_check(const char *path)
 		return 0;
 	if (pipe(fds) != 0)
 		return err_set(errno, "cannot check pool '%s': pipe", path);
+	pid_t parent = getpid();
 	pid = fork();
 	if (pid == 0) {
-		/* an orphaned checker must not outlive a killed opener */
+		/* an orphaned checker must not outlive a killed opener (also one
+		 * killed before the death signal was armed) */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
 		pool_default_crash_signals();
 		int c = pmdk.check(path, PMS_LAYOUT);
 		const char *m = pmdk.errormsg();

@@ -100,6 +100,19 @@ static int pool_check_existing(const char *path, const struct stat *st)
 	return 0;
 }
 
+/* pool_check_settled -- PMDK's check, retried for a moment while the pool is
+ * busy: the killed previous opener's own checker may still hold the lock for
+ * the few milliseconds its death signal takes */
+static int pool_check_settled(const char *path)
+{
+	for (int i = 0;; i++) {
+		int r = pool_pmdk_check(path);
+		if (r == 0 || errno != EBUSY || i == 20)
+			return r;
+		usleep(10000);
+	}
+}
+
 /* pool_map -- opens path or creates the PMDK pool in tmp; sets *warm */
 static PMEMobjpool *pool_map(const char *path, const char *tmp,
 		unsigned flags, size_t size, unsigned mode, int *warm)
@@ -125,7 +138,7 @@ static PMEMobjpool *pool_map(const char *path, const char *tmp,
 	}
 	if (pool_check_existing(path, &st) ||
 			pool_precheck(path, pmdk_hint(), st.st_size) ||
-			pool_pmdk_check(path))
+			pool_check_settled(path))
 		return NULL;
 	*warm = 1;
 	pop = pmdk.open(path, PMS_LAYOUT);
