@@ -1,6 +1,7 @@
 // Reading the persistent-types JSON, filtering it, and matching records against it by tag,
 // typedef or name.
 #include "TypeList.h"
+#include "clang/AST/Attr.h"
 #include "nvm/RecordNames.h"
 #include "nvm/ReportSchema.h"
 #include "llvm/Support/JSON.h"
@@ -144,6 +145,19 @@ const std::string *TypeList::match(const clang::RecordDecl *RD) const {
       if ((It = ByKey.find((RD->isUnion() ? "union " : "struct ") + TD->getName().str())) !=
           ByKey.end())
         return &It->second;
+  // A type persist-rewriter marked (PMS_PERSISTENT) is persistent whatever the list says: the
+  // mark in the source is the port's own record of its decision.
+  if (const clang::RecordDecl *Def = RD->getDefinition())
+    for (const auto *A : Def->specific_attrs<clang::AnnotateAttr>())
+      if (A->getAnnotation() == "pms_persistent") {
+        std::string Key = displayKey(recordKey(Def));
+        auto [Pos, New] = Marked.try_emplace(Key, Key);
+        if (New && !Def->getName().empty())
+          Pos->second = Def->getName().str();
+        else if (New)
+          Pos->second = typedefNameOf(Def).empty() ? Key : typedefNameOf(Def);
+        return &Pos->second;
+      }
   return nullptr;
 }
 

@@ -32,6 +32,7 @@ public:
                                         const TypeFilter &F = {});
 
   /// The JSON name of RD's type, or null when RD is not persistent (or was filtered out).
+  /// Records marked PMS_PERSISTENT (annotate "pms_persistent") by persist-rewriter match too.
   const std::string *match(const clang::RecordDecl *RD) const;
   /// Types kept.
   size_t size() const { return Count; }
@@ -40,6 +41,7 @@ public:
   const std::map<std::string, std::string> &excluded() const { return Excluded; }
 
 private:
+  mutable llvm::StringMap<std::string> Marked; // marked records seen so far, by key
   llvm::StringMap<std::string> ByKey;
   std::map<std::string, std::string> Excluded;
   size_t Count = 0;

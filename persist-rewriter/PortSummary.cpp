@@ -28,8 +28,11 @@ static bool byLocation(const std::string &A, const std::string &B) {
 }
 
 void PortSummary::sort() {
-  for (auto &[Reason, Where] : Skipped)
+  // A header's site is seen once per unit that includes it: count it once.
+  for (auto &[Reason, Where] : Skipped) {
     std::sort(Where.begin(), Where.end(), byLocation);
+    Where.erase(std::unique(Where.begin(), Where.end()), Where.end());
+  }
   std::sort(Undecided.begin(), Undecided.end(), byLocation);
 }
 

@@ -46,6 +46,10 @@ static cl::list<std::string> ExcludeTypes("exclude-types", cl::desc("Types of th
                                           cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::list<std::string> Roots("roots", cl::desc("Globals or fields of globals holding pool pointers (default: the JSON's roots)"),
                                    cl::value_desc("expr"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> ValueRoots("value-roots", cl::desc("Globals whose bytes are persistent state (saved in the pool, restored on a warm start)"),
+                                        cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> WarmSkip("warm-skip", cl::desc("Functions whose statement calls are skipped on a warm start"),
+                                      cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::opt<std::string> Pool("pool", cl::desc("Default pool path opened at the start of main (PMS_POOL overrides at run time)"),
                                  cl::value_desc("path"), cl::cat(Category));
 static cl::list<std::string> Sources(cl::Positional, cl::desc("[source files ...]"), cl::cat(Category));
@@ -177,7 +181,8 @@ int main(int argc, char **argv) {
   if (Error E = joinErrors(joinErrors(setAll("alloc", Alloc), setAll("dispatch", Dispatch)),
                            joinErrors(setAll("operation", Operation), setAll("load-call", LoadCall))))
     return fail(toString(std::move(E)));
-  if (Error E = joinErrors(setAll("root", Roots), setAll("exclude-type", ExcludeTypes)))
+  if (Error E = joinErrors(joinErrors(setAll("root", Roots), setAll("exclude-type", ExcludeTypes)),
+                           joinErrors(setAll("value-root", ValueRoots), setAll("warm-skip", WarmSkip))))
     return fail(toString(std::move(E)));
   if (!Pool.empty())
     Config.Pool = Pool;
