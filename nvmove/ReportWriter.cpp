@@ -40,6 +40,12 @@ json::Value typeJSON(const TypeFinding &T, const VerdictHint *H, SourceExcerpts 
     O[schema::VerdictHint] = hintName(H->Kind);
     O[schema::HintReason] = H->Reason;
     O[schema::HintRank] = int(H->Kind);
+    if (!H->VolatileFields.empty()) {
+      json::Array V;
+      for (const auto &[Field, Why] : H->VolatileFields)
+        V.push_back(json::Object{{"field", Field}, {"why", Why}});
+      O[schema::VolatileFields] = std::move(V);
+    }
   }
   return O;
 }

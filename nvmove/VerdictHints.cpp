@@ -187,13 +187,15 @@ std::map<std::string, VerdictHint> computeVerdictHints(const InferenceResult &R,
     bool Anchored = Global || !Holders.empty();
     bool Sized = Program.Sized.count(Key);
     std::vector<std::string> Positions, Volatile;
+    VerdictHint H;
     for (const FieldInfo &F : T.Record.Fields) {
       if (!F.PointeeRecord.empty() && F.PointeeRecord != Key && Persistent.count(F.PointeeRecord))
         Positions.push_back(F.Name);
-      if (std::string K = volatileKind(F); !K.empty())
+      if (std::string K = volatileKind(F); !K.empty()) {
         Volatile.push_back(F.Name + " (" + K + ")");
+        H.VolatileFields.push_back({F.Name, K});
+      }
     }
-    VerdictHint H;
     std::string Family = Families.count(Key) ? joinNames(Families[Key]) : "";
     if (!Anchored && !Positions.empty() && (Iterators.count(Key) || !Sized)) {
       H.Kind = Hint::LikelyIterator;

@@ -24,6 +24,9 @@ enum class Hint {
 struct VerdictHint {
   Hint Kind = Hint::LikelyPersistent;
   std::string Reason; ///< one or two sentences for the report
+  /// Fields that are usually not persistent state (field, why), whatever the hint: what a port
+  /// re-initialises after a restart (Persistent Memcached, lesson 8).
+  std::vector<std::pair<std::string, std::string>> VolatileFields;
 };
 
 /// The JSON spelling of a hint ("likely-persistent", ...).

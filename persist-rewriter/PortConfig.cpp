@@ -115,14 +115,29 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     Main = Value.str();
   else if (Key == "pool")
     Pool = Value.str();
-  else if (Key == "defer-unlocks") {
+  else if (Key == "reinit-volatile") {
+    if (Value != "yes" && Value != "no")
+      return bad(Origin, "reinit-volatile must be 'yes' or 'no', not '" + Value + "'");
+    ReinitVolatile = Value == "yes";
+  } else if (Key == "volatile-field") {
+    SmallVector<StringRef> Items;
+    Value.split(Items, ',', -1, false);
+    for (StringRef Item : Items) {
+      auto [Path, Init] = Item.trim().split(':');
+      auto [Type, Field] = Path.trim().rsplit('.');
+      if (Type.empty() || Field.empty())
+        return bad(Origin, "'" + Item.trim() + "' is not type.field[:value]");
+      VolatileFields[Type.str()][Field.str()] = Init.trim().empty() ? "0" : Init.trim().str();
+    }
+  } else if (Key == "defer-unlocks") {
     if (Value != "yes" && Value != "no")
       return bad(Origin, "defer-unlocks must be 'yes' or 'no', not '" + Value + "'");
     DeferUnlocks = Value == "yes";
   } else
     return bad(Origin, "unknown setting '" + Key +
                            "' (known: alloc, dispatch, operation, load-call, root, value-root, "
-                           "warm-skip, exclude-type, warm-return, main, pool, defer-unlocks)");
+                           "warm-skip, exclude-type, warm-return, main, pool, defer-unlocks, "
+                           "reinit-volatile, volatile-field)");
   return Error::success();
 }
 

@@ -54,6 +54,12 @@ struct PortConfig {
   /// The function that opens the pool first thing, and the pool's default path.
   std::string Main = "main";
   std::string Pool;
+  /// Lazy re-initialisation of the volatile fields of persistent types (lesson 8): a generation
+  /// field is added to each such type and every access to one of its volatile fields first
+  /// resets them once per start. Fields come from nvmove's `volatile_fields` and from
+  /// `volatile-field = type.field[:value]` (the value they restart with; 0 by default).
+  bool ReinitVolatile = false;
+  std::map<std::string, std::map<std::string, std::string>> VolatileFields; // type -> field -> value
   /// Release pthread locks taken in operations at commit instead of at once (lesson 10).
   bool DeferUnlocks = true;
 

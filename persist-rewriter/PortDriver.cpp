@@ -9,6 +9,7 @@
 #include "rules/StoreRule.h"
 #include "rules/TypeMarkRule.h"
 #include "rules/ValueRootRule.h"
+#include "rules/VolatileFieldRule.h"
 #include "rules/WarmStartRule.h"
 #include "rewrite/TUParser.h"
 #include "nvm/SourceLocations.h"
@@ -34,6 +35,8 @@ public:
     Rules.push_back(std::make_unique<DispatchRule>(Ctx));
     Rules.push_back(std::make_unique<ValueRootRule>(Ctx));
     Rules.push_back(std::make_unique<AtomicRule>(Ctx));
+    // After StoreRule: at a shared offset its "PMS_LOGGED(" must come first.
+    Rules.push_back(std::make_unique<VolatileFieldRule>(Ctx));
     for (auto &R : Rules)
       R->registerMatchers(Finder);
   }

@@ -76,7 +76,7 @@ void PortSummary::printText(raw_ostream &OS) const {
       OS << "  " << U << "\n";
   }
   if (!Volatile.empty()) {
-    OS << "volatile fields inside persistent types:\n";
+    OS << "volatile fields inside persistent types (--reinit-volatile re-initialises them):\n";
     for (const std::string &V : Volatile)
       OS << "  " << V << "\n";
   }

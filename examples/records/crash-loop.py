@@ -121,8 +121,9 @@ def main():
     for it in range(args.iterations):
         p = prog.run(["serve"], stdin=subprocess.PIPE)
         delay = rng.uniform(0, args.max_delay_ms) / 1000.0
+        # The clock starts at the first acknowledgement: on a loaded machine start-up alone
+        # could otherwise take the whole delay, and the kills would never hit a command.
         timer = threading.Timer(delay, lambda: p.send_signal(signal.SIGKILL))
-        timer.start()
         in_flight = None
         try:
             while True:
@@ -140,6 +141,8 @@ def main():
                     total += 1000
                 in_flight = None
                 acked_total += 1
+                if not timer.is_alive() and not timer.finished.is_set():
+                    timer.start()
         except (BrokenPipeError, OSError):
             pass
         timer.cancel()

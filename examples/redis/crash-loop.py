@@ -139,9 +139,9 @@ def main():
         if sum(state) != total:
             fail("restart %d: counters add up to %d, not %d" % (it, sum(state), total))
         pending = None
+        # SIGKILL at a random moment of the command stream (the clock starts once it runs).
         timer = threading.Timer(rng.uniform(0, args.max_delay_ms) / 1000.0,
                                 lambda: p.send_signal(signal.SIGKILL))
-        timer.start()
         try:
             while True:
                 r = rng.random()
@@ -170,6 +170,8 @@ def main():
                 expected = nxt
                 pending = None
                 acked += 1
+                if not timer.is_alive() and not timer.finished.is_set():
+                    timer.start()
         except (ConnectionError, OSError):
             pass
         timer.cancel()

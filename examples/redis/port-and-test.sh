@@ -23,13 +23,24 @@ new=$(comm -13 <(grep -o '[^ ]*: warning: .*' "$WORK/base-build.log" | sort -u) 
 echo "port-and-test: no new compiler warnings"
 
 POOLS=$(mktemp -d /tmp/redis-port-pools.XXXXXX)
-trap 'rm -rf "$POOLS"' EXIT
+# PMDK allocates a pool file's whole size on disk: remove each test server's pool once the
+# server is gone, or a run of the suite would keep a hundred of them.
+( while [ -d "$POOLS" ]; do
+    for f in "$POOLS"/*.pool; do
+      [ -e "$f" ] || continue
+      pid=${f##*/}; pid=${pid%.pool}
+      kill -0 "$pid" 2>/dev/null || rm -f "$f"
+    done
+    sleep 2
+  done ) &
+JANITOR=$!
+trap 'kill $JANITOR 2>/dev/null; rm -rf "$POOLS"' EXIT
 singles=()
 for t in $TESTS; do singles+=(--single "$t"); done
 LOG=$WORK/runtest.log
 rc=0
 (cd "$TREE" && PMEM_IS_PMEM_FORCE=${PMEM_IS_PMEM_FORCE:-1} PMS_POOL="$POOLS/%p.pool" \
-   PMS_POOL_SIZE=${PMS_POOL_SIZE:-4G} ./runtest "${singles[@]}" --clients "${RUNTEST_CLIENTS:-2}" \
+   PMS_POOL_SIZE=${PMS_POOL_SIZE:-2G} ./runtest "${singles[@]}" --clients "${RUNTEST_CLIENTS:-2}" \
    --timeout 600) 2>&1 | sed 's/\x1b\[[0-9;]*m//g' >"$LOG" || rc=$?
 ok=$(grep -c '^\[ok\]' "$LOG" || true)
 err=$(grep -cE '^\[(err|exception)\]' "$LOG" || true)

@@ -40,6 +40,7 @@ inline constexpr const char FieldType[] = "type";
 inline constexpr const char DefinedUntil[] = "defined_until";
 inline constexpr const char VerdictHint[] = "verdict_hint";
 inline constexpr const char HintReason[] = "verdict_reason";
+inline constexpr const char VolatileFields[] = "volatile_fields"; // [{"field", "why"}]
 inline constexpr const char HintRank[] = "verdict_rank";
 
 // Per provenance entry.

@@ -10,6 +10,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
+#include <map>
 #include <set>
 
 using namespace llvm;
@@ -50,6 +51,8 @@ static cl::list<std::string> ValueRoots("value-roots", cl::desc("Globals whose b
                                         cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::list<std::string> WarmSkip("warm-skip", cl::desc("Functions whose statement calls are skipped on a warm start"),
                                       cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
+static cl::opt<bool> ReinitVolatile("reinit-volatile", cl::desc("Re-initialise volatile fields of persistent objects lazily after a restart (lesson 8)"),
+                                    cl::cat(Category));
 static cl::opt<std::string> Pool("pool", cl::desc("Default pool path opened at the start of main (PMS_POOL overrides at run time)"),
                                  cl::value_desc("path"), cl::cat(Category));
 static cl::list<std::string> Sources(cl::Positional, cl::desc("[source files ...]"), cl::cat(Category));
@@ -78,6 +81,7 @@ static int fail(const Twine &Msg) {
 struct TypeFacts {
   std::string Filtered;
   std::vector<std::string> LoadFunctions, Roots, Volatile;
+  std::map<std::string, std::vector<std::string>> VolatileFields; // type -> fields
 };
 
 static Expected<TypeFacts> readFacts(StringRef Path, const std::vector<std::string> &Exclude) {
@@ -104,8 +108,14 @@ static Expected<TypeFacts> readFacts(StringRef Path, const std::vector<std::stri
         Dropped.insert(Name);
         continue;
       }
-      if (T && T->getString("verdict_hint").value_or("") == "volatile-fields")
-        F.Volatile.push_back(Name + ": " + T->getString("verdict_reason").value_or("").str());
+      if (const json::Array *VF = T ? T->getArray(schema::VolatileFields) : nullptr)
+        for (const json::Value &X : *VF)
+          if (const json::Object *XO = X.getAsObject()) {
+            std::string Field = XO->getString("field").value_or("").str();
+            F.VolatileFields[Name].push_back(Field);
+            F.Volatile.push_back(Name + "." + Field + " (" +
+                                 XO->getString("why").value_or("").str() + ")");
+          }
       Kept.push_back(std::move(N));
     }
     *Types = std::move(Kept);
@@ -186,6 +196,8 @@ int main(int argc, char **argv) {
     return fail(toString(std::move(E)));
   if (!Pool.empty())
     Config.Pool = Pool;
+  if (ReinitVolatile)
+    Config.ReinitVolatile = true;
 
   auto Facts = readFacts(TypesFile, Config.ExcludeTypes);
   if (!Facts)
@@ -195,6 +207,9 @@ int main(int argc, char **argv) {
     return fail(toString(Types.takeError()));
   if (Config.LoadCalls.empty())
     Config.LoadCalls = Facts->LoadFunctions;
+  for (const auto &[Type, Fields] : Facts->VolatileFields)
+    for (const std::string &Field : Fields)
+      Config.VolatileFields[Type].try_emplace(Field, "0"); // the config's values win
   std::vector<std::string> RootList = Config.Roots.empty() ? Facts->Roots : Config.Roots;
 
   auto Commands = loadCommands(BuildPath, Sources);

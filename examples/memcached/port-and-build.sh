@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Ports memcached 1.6.18 with persist-rewriter and builds it (memcached, memcached-debug, timedrun):
+#   $WORK/base/              Debian source, configured with the port's flags, `make memcached` under bear
+#   $WORK/types.json         nvmove's persistent types (precise; load functions restart_fixup,
+#                            restart_mmap_open, _mc_meta_load_cb, as in run-nvmove.sh)
+#   $WORK/out/               persist-rewriter's output (only the files it changed)
+#   $WORK/port-summary.json
+#   $WORK/ported/            configured tree with the output on top, built against libpmem_shim
+# No hand edits: examples/memcached/port.conf is the whole configuration.
+# Usage: port-and-build.sh   (WORK defaults to build/examples/memcached/port); prints $WORK/ported.
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+WORK=${WORK:-$REPO/build/examples/memcached/port}
+BIN=$REPO/build/bin
+INC=$REPO/runtime/pmem_shim/include
+LIB=$REPO/build/lib
+JOBS=$(nproc)
+# Pool objects hold pointers to each other and to nothing else, but the pool is mapped at a
+# fixed address and memcached keeps data and code addresses side by side (the global `hash`
+# function pointer, statics): build without PIE like the Redis port so that every start has
+# the same layout. memcached's configure adds -Wall -Werror -pedantic ... to these.
+CFG_FLAGS=(CFLAGS="-g -O2 -fno-pie" LDFLAGS="-no-pie")
+say() { echo "port-and-build: $*" >&2; }
+
+DB=$("$HERE/fetch-and-build.sh" | tail -n 1)   # Debian source (and the tools: bear, clang)
+PRISTINE=$(dirname "$DB")
+[ -x "$BIN/persist-rewriter" ] || "$REPO/scripts/build.sh" >&2
+
+# copy_tree SRC DST: the source tree without build products, compile database or configure state.
+copy_tree() {
+  rm -rf "$2" && mkdir -p "$2"
+  tar -C "$1" --exclude='*.o' --exclude=compile_commands.json --exclude=./memcached \
+    --exclude=./memcached-debug --exclude=./timedrun --exclude=./Makefile --exclude=./config.h \
+    --exclude=./config.status --exclude=./config.log --exclude=./stamp-h1 --exclude=./.deps \
+    -cf - . | tar -C "$2" -xf -
+}
+
+if [ ! -s "$WORK/base/compile_commands.json" ]; then
+  say "configuring and building the pristine source under bear ($WORK/base)"
+  mkdir -p "$WORK"
+  copy_tree "$PRISTINE" "$WORK/base"
+  (cd "$WORK/base" && ./configure "${CFG_FLAGS[@]}" >"$WORK/base-configure.log" 2>&1)
+  (cd "$WORK/base" && bear --output compile_commands.json.tmp -- make -j"$JOBS" memcached \
+     >"$WORK/base-build.log" 2>&1)
+  mv "$WORK/base/compile_commands.json.tmp" "$WORK/base/compile_commands.json"
+fi
+
+say "nvmove (precise; restart_fixup, restart_mmap_open, _mc_meta_load_cb)"
+rc=0
+"$BIN/nvmove" -p "$WORK/base" --load-function=restart_fixup --load-function=restart_mmap_open \
+  --load-function=_mc_meta_load_cb --mode=precise --all-tus --format=json \
+  -o "$WORK/types.json" --quiet 2>/dev/null || rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 2 ] || { say "nvmove exited $rc"; exit 1; }
+
+say "persist-rewriter"
+rm -rf "$WORK/out"
+rc=0
+"$BIN/persist-rewriter" -p "$WORK/base" --types="$WORK/types.json" --config="$HERE/port.conf" \
+  --root="$WORK/base" --out="$WORK/out" --summary="$WORK/port-summary.json" \
+  2>"$WORK/persist-rewriter.stderr" || rc=$?
+[ $rc -eq 0 ] || { tail -20 "$WORK/persist-rewriter.stderr" >&2; say "persist-rewriter exited $rc"; exit 1; }
+
+say "building the port ($WORK/ported, log in $WORK/ported-build.log)"
+copy_tree "$WORK/base" "$WORK/ported"
+cp -a "$WORK/out/." "$WORK/ported/"
+(cd "$WORK/ported" && ./configure "${CFG_FLAGS[@]}" >"$WORK/ported-configure.log" 2>&1)
+if ! make -C "$WORK/ported" -j"$JOBS" memcached memcached-debug timedrun CPPFLAGS="-I$INC" \
+     LDFLAGS="-no-pie -L$LIB -Wl,-rpath,$LIB -Wl,--no-as-needed" LIBS="-lpmem_shim -levent" \
+     >"$WORK/ported-build.log" 2>&1; then
+  grep -E "error|Error" "$WORK/ported-build.log" | head -20 >&2
+  say "the ported memcached does not build"
+  exit 1
+fi
+for b in memcached memcached-debug; do
+  [[ $(ldd "$WORK/ported/$b") == *pmem_shim* ]] || { say "$b does not link libpmem_shim"; exit 1; }
+done
+echo "$WORK/ported"
