@@ -1,11 +1,7 @@
-// Turning the edits into files: instrumented text with the runtime declared, written atomically.
+// Turning the edits into files: instrumented text with the runtime declared, through the
+// writers the source-to-source tools share (lib/rewrite/SourceEdits).
 #include "EditWriter.h"
-#include "nvm/SourceLocations.h"
-#include "clang/Tooling/ReplacementsYaml.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-#include "llvm/Support/YAMLTraits.h"
+#include "rewrite/SourceEdits.h"
 
 using namespace clang;
 using namespace llvm;
@@ -22,107 +18,44 @@ std::vector<tooling::Replacement> runtimeDeclarations(StringRef File, StringRef 
           tooling::Replacement(File, Code.size(), 0, End)};
 }
 
-/// The current contents of a file the edits apply to.
-static Expected<std::unique_ptr<MemoryBuffer>> readSource(const std::string &File) {
-  auto Buf = MemoryBuffer::getFile(File);
-  if (!Buf)
-    return createStringError(Buf.getError(), "cannot read '%s': %s", File.c_str(),
-                             Buf.getError().message().c_str());
-  return std::move(*Buf);
-}
-
-/// Every edited file with its new contents.
-static Expected<std::map<std::string, std::string>> applyEdits(const InjectResult &R) {
-  std::map<std::string, std::string> Out;
+/// The sites' replacements with the prototypes (as the prologue) and the closing include.
+static Expected<rewrite::SourceEdits> editsOf(const InjectResult &R) {
+  rewrite::SourceEdits Edits;
+  Edits.setPrologue(std::string(RuntimePrototypes) + "#line 1\n");
   for (const auto &[File, Reps] : R.Sink.replacements()) {
     if (Reps.empty())
       continue;
-    auto Buf = readSource(File);
+    auto Buf = rewrite::readSource(File);
     if (!Buf)
       return Buf.takeError();
-    tooling::Replacements All = Reps;
-    for (const tooling::Replacement &D : runtimeDeclarations(File, (*Buf)->getBuffer()))
-      if (Error E = All.add(D))
-        return E;
-    Expected<std::string> New = tooling::applyAllReplacements((*Buf)->getBuffer(), All);
-    if (!New)
-      return New.takeError();
-    Out[File] = std::move(*New);
+    for (const tooling::Replacement &Rep : Reps)
+      Edits.add(Rep);
+    Edits.add(runtimeDeclarations(File, (*Buf)->getBuffer()).back());
   }
-  return Out;
-}
-
-static Error writeFile(StringRef Path, StringRef Text) {
-  return writeToOutput(Path, [&](raw_ostream &OS) {
-    OS << Text;
-    return Error::success();
-  });
+  return Edits;
 }
 
 Error writeOutputDir(const InjectResult &R, StringRef Root, StringRef OutDir) {
-  if (sys::fs::exists(OutDir))
-    return createStringError(inconvertibleErrorCode(),
-                             "output directory '%s' already exists (nothing is overwritten)",
-                             OutDir.str().c_str());
-  auto Edited = applyEdits(R);
-  if (!Edited)
-    return Edited.takeError();
-  std::map<std::string, std::string> Files = std::move(*Edited);
-  std::vector<std::string> Copies(R.MainFiles);
-  Copies.insert(Copies.end(), R.IncludedFiles.begin(), R.IncludedFiles.end());
-  for (const std::string &F : Copies)
-    if (!Files.count(F)) {
-      auto Buf = readSource(F);
-      if (!Buf)
-        return Buf.takeError();
-      Files[F] = (*Buf)->getBuffer().str();
-    }
-  if (std::error_code EC = sys::fs::create_directories(OutDir))
-    return createStringError(EC, "cannot create output directory '%s': %s", OutDir.str().c_str(),
-                             EC.message().c_str());
-  for (const auto &[File, Text] : Files) {
-    std::string Rel = relativePath(File, Root);
-    if (sys::path::is_absolute(Rel) || StringRef(Rel).startswith(".."))
-      continue; // only what lies under the source root is copied
-    SmallString<256> Dest(OutDir);
-    sys::path::append(Dest, Rel);
-    if (std::error_code EC = sys::fs::create_directories(sys::path::parent_path(Dest)))
-      return createStringError(EC, "cannot create '%s': %s", Dest.c_str(), EC.message().c_str());
-    if (Error E = writeFile(Dest, Text))
-      return E;
-  }
-  return Error::success();
+  auto Edits = editsOf(R);
+  if (!Edits)
+    return Edits.takeError();
+  std::set<std::string> Copies(R.MainFiles.begin(), R.MainFiles.end());
+  Copies.insert(R.IncludedFiles.begin(), R.IncludedFiles.end());
+  return Edits->writeOutputDir(Copies, Root, OutDir);
 }
 
 Error writeInPlace(const InjectResult &R) {
-  auto Edited = applyEdits(R);
-  if (!Edited)
-    return Edited.takeError();
-  for (const auto &[File, Text] : *Edited)
-    if (Error E = writeFile(File, Text))
-      return E;
-  return Error::success();
+  auto Edits = editsOf(R);
+  if (!Edits)
+    return Edits.takeError();
+  return Edits->writeInPlace();
 }
 
 Error exportFixes(const InjectResult &R, StringRef Path) {
-  tooling::TranslationUnitReplacements TUR;
-  TUR.MainSourceFile = R.MainFiles.size() == 1 ? R.MainFiles.front() : "";
-  for (const auto &[File, Reps] : R.Sink.replacements()) {
-    if (Reps.empty())
-      continue;
-    auto Buf = readSource(File);
-    if (!Buf)
-      return Buf.takeError();
-    std::vector<tooling::Replacement> Decls = runtimeDeclarations(File, (*Buf)->getBuffer());
-    TUR.Replacements.push_back(Decls.front());
-    TUR.Replacements.insert(TUR.Replacements.end(), Reps.begin(), Reps.end());
-    TUR.Replacements.push_back(Decls.back());
-  }
-  return writeToOutput(Path, [&](raw_ostream &OS) {
-    yaml::Output YAML(OS);
-    YAML << TUR;
-    return Error::success();
-  });
+  auto Edits = editsOf(R);
+  if (!Edits)
+    return Edits.takeError();
+  return Edits->exportFixes(Path, R.MainFiles.size() == 1 ? R.MainFiles.front() : "");
 }
 
 } // namespace nvm::delay

@@ -3,12 +3,15 @@
 #define DELAY_INJECTDRIVER_H
 
 #include "EditSink.h"
-#include "TypeList.h"
+#include "rewrite/TypeList.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <map>
 #include <set>
 
 namespace nvm::delay {
+
+using rewrite::TypeList;
+
 
 /// What one run produced.
 struct InjectResult {

@@ -16,14 +16,16 @@ std::string paramFunction(llvm::StringRef Node) {
 
 } // namespace
 
-/// Everything reachable from Start.
-static std::set<std::string> reach(const std::map<std::string, std::set<std::string>> &Succ,
-                                   const std::string &Start) {
-  std::set<std::string> Seen{Start};
-  std::deque<std::string> Work{Start};
+/// Visits every node reachable from Starts, breadth first, until Visit returns true.
+template <typename Fn>
+static std::set<std::string> breadthFirst(const std::map<std::string, std::set<std::string>> &Succ,
+                                          std::deque<std::string> Work, Fn Visit) {
+  std::set<std::string> Seen(Work.begin(), Work.end());
   while (!Work.empty()) {
     std::string N = Work.front();
     Work.pop_front();
+    if (Visit(N))
+      break;
     auto It = Succ.find(N);
     if (It == Succ.end())
       continue;
@@ -38,7 +40,8 @@ AllocationFlow::Decision AllocationFlow::decide() const {
   // Resolve stores through pointers: into what the pointer holds, and into persistent memory
   // when the pointer may have been read out of (or taken the address of) a persistent object.
   std::map<std::string, std::set<std::string>> Succ = this->Succ;
-  std::set<std::string> IntoPersistent = reach(Succ, node::PersistentField);
+  std::set<std::string> IntoPersistent =
+      breadthFirst(Succ, {node::PersistentField}, [](const std::string &) { return false; });
   std::vector<std::string> Through;
   for (const auto &[From, Tos] : Succ)
     for (const std::string &To : Tos)
@@ -52,29 +55,20 @@ AllocationFlow::Decision AllocationFlow::decide() const {
   }
 
   // The first sink each value reaches, found breadth-first; "" when none.
-  auto firstSink = [&](const std::string &Start, char Kind) -> std::string {
-    std::deque<std::string> Work{Start};
-    std::set<std::string> Seen{Start};
-    while (!Work.empty()) {
-      std::string N = Work.front();
-      Work.pop_front();
+  auto firstSink = [&](const std::string &Start, char Kind) {
+    std::string Found;
+    breadthFirst(Succ, {Start}, [&](const std::string &N) {
       if (N.size() > 2 && N[0] == Kind && N[1] == ':')
-        return N.substr(2);
-      if (Kind == 'U')
-        if (std::string Fn = paramFunction(N); !Fn.empty() && !Defined.count(Fn))
-          return "passed to " + Fn + ", whose body is not in the compile database";
-      auto It = Succ.find(N);
-      if (It == Succ.end())
-        continue;
-      for (const std::string &S : It->second)
-        if (Seen.insert(S).second)
-          Work.push_back(S);
-    }
-    return {};
+        Found = N.substr(2);
+      else if (std::string Fn = paramFunction(N); Kind == 'U' && !Fn.empty() && !Defined.count(Fn))
+        Found = "passed to " + Fn + ", whose body is not in the compile database";
+      return !Found.empty();
+    });
+    return Found;
   };
 
   Decision D;
-  std::set<std::string> Persistent, Tainted{node::PersistentField};
+  std::set<std::string> Persistent;
   std::map<std::string, std::string> Why;
   for (const ConditionalEdit &E : Edits) {
     if (E.Site.empty() || Persistent.count(E.Site) || Why.count(E.Site))
@@ -88,18 +82,10 @@ AllocationFlow::Decision AllocationFlow::decide() const {
       Persistent.insert(E.Site);
   }
   // Everything a persistent allocation flows to may hold a pool pointer.
-  Tainted.insert(Persistent.begin(), Persistent.end());
-  std::deque<std::string> Work(Tainted.begin(), Tainted.end());
-  while (!Work.empty()) {
-    std::string N = Work.front();
-    Work.pop_front();
-    auto It = Succ.find(N);
-    if (It == Succ.end())
-      continue;
-    for (const std::string &S : It->second)
-      if (Tainted.insert(S).second)
-        Work.push_back(S);
-  }
+  std::deque<std::string> Starts(Persistent.begin(), Persistent.end());
+  Starts.push_back(node::PersistentField);
+  std::set<std::string> Tainted =
+      breadthFirst(Succ, Starts, [](const std::string &) { return false; });
   for (const ConditionalEdit &E : Edits) {
     if (!E.Site.empty()) {
       if (Persistent.count(E.Site))

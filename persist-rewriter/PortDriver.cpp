@@ -50,7 +50,7 @@ private:
 } // namespace
 
 PortResult port(const std::vector<tooling::CompileCommand> &Commands,
-                const delay::TypeList &Types, const PortConfig &Config,
+                const rewrite::TypeList &Types, const PortConfig &Config,
                 const std::vector<std::string> &Roots, llvm::StringRef Root) {
   PortResult R;
   AllocationFlow Flow;

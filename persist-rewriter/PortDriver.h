@@ -5,7 +5,7 @@
 
 #include "PortConfig.h"
 #include "PortSummary.h"
-#include "TypeList.h"
+#include "rewrite/TypeList.h"
 #include "rewrite/SourceEdits.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <set>
@@ -25,7 +25,7 @@ struct PortResult {
 
 /// Rewrites the units of Commands; only files under Root are edited.
 PortResult port(const std::vector<clang::tooling::CompileCommand> &Commands,
-                const delay::TypeList &Types, const PortConfig &Config,
+                const rewrite::TypeList &Types, const PortConfig &Config,
                 const std::vector<std::string> &Roots, llvm::StringRef Root);
 
 } // namespace nvm::port

@@ -1,6 +1,6 @@
 // Library copies whose source or destination lies in a persistent record.
 #include "rules/LibcCopyRule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 #include <algorithm>
 
 using namespace clang;

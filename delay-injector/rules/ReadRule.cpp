@@ -1,6 +1,6 @@
 // Loads of persistent l-values.
 #include "rules/ReadRule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

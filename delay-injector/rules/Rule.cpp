@@ -1,6 +1,6 @@
 // The checks every site passes before it is wrapped: executed, editable, free of side effects.
 #include "rules/Rule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 #include "nvm/SourceLocations.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"

@@ -3,10 +3,17 @@
 #define DELAY_RULES_RULE_H
 
 #include "EditSink.h"
-#include "TypeList.h"
+#include "rewrite/PersistentAccess.h"
+#include "rewrite/TypeList.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 namespace nvm::delay {
+
+using rewrite::TypeList;
+using rewrite::persistentRecord;
+using rewrite::pointedRecord;
+using rewrite::unexecutedReason;
+
 
 /// What every rule sees: the persistent types, the sink, and the directory whose files may be
 /// edited (files elsewhere, and system headers, are left alone).

@@ -1,6 +1,6 @@
 // Read-modify-write of persistent l-values.
 #include "rules/UpdateRule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

@@ -1,6 +1,6 @@
 // Plain assignments to persistent l-values.
 #include "rules/WriteRule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;

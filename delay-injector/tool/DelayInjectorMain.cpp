@@ -2,7 +2,7 @@
 #include "EditWriter.h"
 #include "InjectDriver.h"
 #include "SummaryWriter.h"
-#include "TypeList.h"
+#include "rewrite/TypeList.h"
 #include "nvm/CompileDatabase.h"
 #include "nvm/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
@@ -76,8 +76,8 @@ int main(int argc, char **argv) {
     if (!sys::fs::is_directory(Parent) || sys::fs::access(Parent, sys::fs::AccessMode::Write))
       return fail("cannot write '" + F + "': directory does not exist or is not writable");
   }
-  delay::TypeFilter Filter{ExcludeHints, OnlyTypes, ExcludeTypes};
-  auto Types = delay::TypeList::load(TypesFile, Filter);
+  rewrite::TypeFilter Filter{ExcludeHints, OnlyTypes, ExcludeTypes};
+  auto Types = rewrite::TypeList::load(TypesFile, Filter);
   if (!Types)
     return fail(toString(Types.takeError()));
   auto Commands = loadCommands(BuildPath, Sources);

@@ -196,20 +196,48 @@ say "ported:   $PORTED"
 say "pristine: $PRISTINE"
 say "redis-cli: $REDIS_CLI; workdir $WORKDIR ($(df -h --output=fstype "$WORKDIR" | tail -1 | tr -d ' ')); fill: $FILL"
 say "PMEM_IS_PMEM_FORCE=1: PMDK flushes with CPU cache-line instructions only (no msync), durable against a process crash, not against power loss on a non-DAX file system"
+# restart NAME LOG PORT N EXPECT ENV... -- BINARY ARGS...: start (timed, T), RSS right after
+# ready (RSS), check that the log of this start does (EXPECT=load) or does not (EXPECT=warm) say
+# "DB loaded from disk", then DBSIZE and DEBUG DIGEST ($digest), then kill -9.
+restart() {
+  local name=$1 log=$2 port=$3 n=$4 expect=$5 before
+  shift 5
+  echo "--- $name" >>"$log"
+  before=$(wc -l <"$log")
+  start "$name" "$log" "$port" "$n" "$@"
+  RSS=$(rss_mb "$PID")
+  tail -n +"$((before + 1))" "$log" >"$log.last"
+  if [ "$expect" = warm ]; then
+    ! loaded_from_disk "$log.last" || fail "$name: the log says 'DB loaded from disk': the load function ran ($log)"
+  else
+    loaded_from_disk "$log.last" || fail "$name: the log does not say 'DB loaded from disk' ($log)"
+  fi
+  check_keys "$name" "$port" "$n" "$digest"
+  kill9 "$PID"
+}
+
+# summary T...: "median" or "median (min-max)"
+summary() {
+  python3 -c 'import sys; t = sorted(map(float, sys.argv[1:])); m = t[len(t) // 2]
+print("%.3f" % m if len(t) == 1 else "%.3f (%.3f-%.3f)" % (m, t[0], t[-1]))' "$@"
+}
+
+REPEAT=${REPEAT:-3}
+[[ "$REPEAT" =~ ^[1-9][0-9]*$ ]] || fail "REPEAT: '$REPEAT' is not a positive number"
 COMMON=(--save "" --appendonly no --enable-debug-command yes --logfile "")
 ROWS=()
 for n in $KEYS; do
   size=${POOL_SIZE:-$(pool_size_for "$n")}
-  say "=== $n keys (PMS_POOL_SIZE=$size) ==="
+  say "=== $n keys (PMS_POOL_SIZE=$size, $REPEAT timed restarts of each kind) ==="
   [ "$FILL" = populate ] || make_fill "$n" "$WORKDIR/fill-$n.resp"
 
-  # 1. ported: fill, kill -9, warm restart
+  # 1. ported: fill, kill -9, warm restarts (each ended by kill -9), with and without the check
   d=$WORKDIR/ported-$n; mkdir -p "$d"
   pool=$d/redis.pool; log=$d/server.log
   PENV=(PMS_POOL="$pool" PMS_POOL_SIZE="$size" PMEM_IS_PMEM_FORCE=1)
   port=$(free_port)
   ARGS=("$PORTED" --port "$port" "${COMMON[@]}" --dir "$d")
-  echo "--- start 1 (fresh pool)" >>"$log"
+  echo "--- fresh pool" >>"$log"
   start ported-fresh "$log" "$port" 0 "${PENV[@]}" -- "${ARGS[@]}"
   say "ported: fresh pool, up in $T s; filling $n keys"
   t0=$(date +%s.%N)
@@ -220,31 +248,25 @@ for n in $KEYS; do
   say "ported: filled in $(printf %.1f "$(echo "$t1 - $t0" | bc)") s, DBSIZE $n, digest $digest; kill -9"
   kill9 "$PID"
   no_persistence_files "$d" "ported after kill -9"
+  [ -s "$pool" ] || fail "ported: no pool file at $pool after the fill (is $PORTED the port?)"
   pool_app=$(du -h --apparent-size "$pool" | cut -f1); pool_du=$(du -h "$pool" | cut -f1)
 
-  echo "--- start 2 (warm restart)" >>"$log"
-  before=$(wc -l <"$log")
-  start ported-warm "$log" "$port" "$n" "${PENV[@]}" -- "${ARGS[@]}"
-  t_warm=$T; rss_warm=$(rss_mb "$PID")
-  tail -n +"$((before + 1))" "$log" >"$d/warm.log"
-  ! loaded_from_disk "$d/warm.log" || fail "ported warm restart: the log says 'DB loaded from disk' (the load function ran)"
-  check_keys "ported warm restart" "$port" "$n" "$digest"
-  no_persistence_files "$d" "ported after the warm restart"
-  echo "warm restart $n keys: $t_warm s, digest ok"
-  kill9 "$PID"
+  warm=(); nocheck=(); rss_warm=
+  for r in $(seq "$REPEAT"); do
+    restart "ported warm restart $r" "$log" "$port" "$n" warm "${PENV[@]}" -- "${ARGS[@]}"
+    warm+=("$T"); rss_warm=${rss_warm:-$RSS}
+    echo "warm restart $n keys: $T s, digest ok"
+    no_persistence_files "$d" "ported after warm restart $r"
+  done
+  for r in $(seq "$REPEAT"); do
+    restart "ported warm restart $r, PMS_POOL_CHECK=0" "$log" "$port" "$n" warm "${PENV[@]}" PMS_POOL_CHECK=0 -- "${ARGS[@]}"
+    nocheck+=("$T")
+    echo "warm restart $n keys, PMS_POOL_CHECK=0: $T s, digest ok"
+  done
+  no_persistence_files "$d" "ported after the warm restarts"
+  rm -f "$pool"   # the memory back before the next pool
 
-  echo "--- start 3 (warm restart, PMS_POOL_CHECK=0)" >>"$log"
-  before=$(wc -l <"$log")
-  start ported-warm-nocheck "$log" "$port" "$n" "${PENV[@]}" PMS_POOL_CHECK=0 -- "${ARGS[@]}"
-  t_nocheck=$T
-  tail -n +"$((before + 1))" "$log" >"$d/warm-nocheck.log"
-  ! loaded_from_disk "$d/warm-nocheck.log" || fail "ported warm restart (PMS_POOL_CHECK=0): the log says 'DB loaded from disk'"
-  check_keys "ported warm restart (PMS_POOL_CHECK=0)" "$port" "$n" "$digest"
-  echo "warm restart $n keys, PMS_POOL_CHECK=0: $t_nocheck s, digest ok"
-  kill9 "$PID"
-  rm -f "$pool"   # RAM back before the next pool
-
-  # 2. pristine: fill, SAVE, kill -9, restart loading dump.rdb
+  # 2. pristine: fill, SAVE, kill -9, restarts loading dump.rdb
   d=$WORKDIR/pristine-$n; mkdir -p "$d"; log=$d/server.log
   port=$(free_port)
   ARGS=("$PRISTINE" --port "$port" "${COMMON[@]}" --dir "$d")
@@ -256,34 +278,37 @@ for n in $KEYS; do
   kill9 "$PID"
   [ -s "$d/dump.rdb" ] || fail "pristine: no dump.rdb after SAVE"
   rdb_size=$(du -h --apparent-size "$d/dump.rdb" | cut -f1)
-  echo "--- restart (RDB load)" >>"$log"
-  before=$(wc -l <"$log")
-  start pristine-rdb "$log" "$port" "$n" -- "${ARGS[@]}"
-  t_rdb=$T; rss_rdb=$(rss_mb "$PID")
-  tail -n +"$((before + 1))" "$log" | grep -q "DB loaded from disk" || fail "pristine: the restart did not log 'DB loaded from disk'"
-  check_keys "pristine RDB load" "$port" "$n" "$digest"
-  echo "pristine RDB load $n keys ($rdb_size dump.rdb): $t_rdb s, digest ok"
-  kill9 "$PID"
+  rdb=(); rss_rdb=
+  for r in $(seq "$REPEAT"); do
+    restart "pristine RDB load $r" "$log" "$port" "$n" load -- "${ARGS[@]}"
+    rdb+=("$T"); rss_rdb=${rss_rdb:-$RSS}
+    echo "pristine RDB load $n keys ($rdb_size dump.rdb): $T s, digest ok"
+  done
 
-  # 3. ported cold start from that dump.rdb on a fresh pool
+  # 3. ported cold starts from that dump.rdb, each on a fresh pool
   c=$WORKDIR/cold-$n; mkdir -p "$c"; log=$c/server.log
   mv "$d/dump.rdb" "$c/dump.rdb"
   port=$(free_port)
   ARGS=("$PORTED" --port "$port" "${COMMON[@]}" --dir "$c")
-  start ported-cold "$log" "$port" "$n" PMS_POOL="$c/redis.pool" PMS_POOL_SIZE="$size" PMEM_IS_PMEM_FORCE=1 -- "${ARGS[@]}"
-  t_cold=$T; rss_cold=$(rss_mb "$PID")
-  loaded_from_disk "$log" || fail "ported cold start: the log does not say 'DB loaded from disk'"
-  check_keys "ported cold load" "$port" "$n" "$digest"
-  echo "ported cold load $n keys from dump.rdb: $t_cold s, digest ok"
-  kill9 "$PID"
-  rm -rf "$c" "$d/dump.rdb"
+  cold=(); rss_cold=
+  for r in $(seq "$REPEAT"); do
+    rm -f "$c/redis.pool"
+    restart "ported cold load $r" "$log" "$port" "$n" load PMS_POOL="$c/redis.pool" PMS_POOL_SIZE="$size" \
+      PMEM_IS_PMEM_FORCE=1 -- "${ARGS[@]}"
+    cold+=("$T"); rss_cold=${rss_cold:-$RSS}
+    echo "ported cold load $n keys from dump.rdb (fresh pool): $T s, digest ok"
+  done
+  rm -rf "$c"
 
-  ROWS+=("$(printf '%9s  %10s  %10s  %10s  %12s  %9s / %-7s  %9s  %9s' "$n" "$t_rdb" "$t_cold" "$t_warm" \
-            "$t_nocheck" "$pool_app" "$pool_du" "$rss_warm MB" "$rss_rdb MB")")
+  ROWS+=("$(printf '%9s | %-22s | %-22s | %-22s | %-22s | %6s / %-6s | %6s MB | %6s MB | %6s MB' "$n" \
+            "$(summary "${rdb[@]}")" "$(summary "${cold[@]}")" "$(summary "${warm[@]}")" \
+            "$(summary "${nocheck[@]}")" "$pool_app" "$pool_du" "$rss_rdb" "$rss_cold" "$rss_warm")")
 done
 
 echo
-echo "seconds from exec to PING answered and DBSIZE == N (date: $(date -u +%Y-%m-%dT%H:%M:%SZ), fill: $FILL)"
-printf '%9s  %10s  %10s  %10s  %12s  %19s  %9s  %9s\n' N "pristine" "ported" "ported" "ported warm" "pool file" "RSS warm" "RSS"
-printf '%9s  %10s  %10s  %10s  %12s  %19s  %9s  %9s\n' "" "RDB load" "cold load" "warm" "no check" "apparent / du" "(ported)" "(RDB)"
+echo "seconds from exec to PING answered and DBSIZE == N, median (min-max) of $REPEAT;" \
+     "RSS right after ready (date: $(date -u +%Y-%m-%dT%H:%M:%SZ), fill: $FILL, workdir $(df --output=fstype "$WORKDIR" | tail -1 | tr -d ' '))"
+printf '%9s | %-22s | %-22s | %-22s | %-22s | %15s | %9s | %9s | %9s\n' N "pristine RDB load" \
+  "ported cold RDB load" "ported warm restart" "warm, PMS_POOL_CHECK=0" "pool apparent/du" \
+  "RSS RDB" "RSS cold" "RSS warm"
 for r in "${ROWS[@]}"; do echo "$r"; done

@@ -1,6 +1,6 @@
 // Allocation sites and what decides them.
 #include "rules/AllocationRule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 #include "rules/Allocators.h"
 #include "rules/FlowCollector.h"
 #include "nvm/RecordNames.h"
@@ -15,14 +15,14 @@ namespace nvm::port {
 namespace {
 
 /// The persistent type name T points to, or null.
-const std::string *persistentPointee(QualType T, const delay::TypeList &Types) {
+const std::string *persistentPointee(QualType T, const rewrite::TypeList &Types) {
   return T->isPointerType() ? Types.match(pointeeRecordOf(T)) : nullptr;
 }
 
 /// Finds sizeof(T) with T persistent (or an array of it) among the arguments.
 class SizeofFinder : public RecursiveASTVisitor<SizeofFinder> {
 public:
-  explicit SizeofFinder(const delay::TypeList &Types) : Types(Types) {}
+  explicit SizeofFinder(const rewrite::TypeList &Types) : Types(Types) {}
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *U) {
     if (U->getKind() == UETT_SizeOf && Found.empty())
       if (const std::string *N = Types.match(recordOf(U->getTypeOfArgument())))
@@ -33,11 +33,11 @@ public:
   std::string Found;
 
 private:
-  const delay::TypeList &Types;
+  const rewrite::TypeList &Types;
 };
 
 /// Why the call's type alone makes it persistent, or empty.
-std::string typedReason(const CallExpr *C, ASTContext &AC, const delay::TypeList &Types) {
+std::string typedReason(const CallExpr *C, ASTContext &AC, const rewrite::TypeList &Types) {
   SizeofFinder Sizes(Types);
   for (const Expr *A : C->arguments())
     Sizes.TraverseStmt(const_cast<Expr *>(A));
@@ -101,7 +101,7 @@ void AllocationRule::run(const Result &R) {
       skip(R, C->getBeginLoc(), "allocation inside a macro");
     return;
   }
-  if (!delay::unexecutedReason(C, *R.Context).empty())
+  if (!rewrite::unexecutedReason(C, *R.Context).empty())
     return;
   ConditionalEdit E;
   E.Where = where(SM, A->Token);

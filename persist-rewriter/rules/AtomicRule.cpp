@@ -1,6 +1,6 @@
 // Transactional fetch-and-add in place of the compiler's atomic builtins.
 #include "rules/AtomicRule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 #include "clang/AST/ASTContext.h"
 
 using namespace clang;
@@ -59,7 +59,7 @@ void AtomicRule::run(const Result &R) {
     Ptr = C->getArg(0);
     Delta = C->getArg(1);
   }
-  if (!delay::pointedRecord(Ptr, Ctx.Types))
+  if (!rewrite::pointedRecord(Ptr, Ctx.Types))
     return;
   SourceLocation At = SM.getExpansionLoc(Whole->getBeginLoc());
   if (!editable(SM, At))

@@ -1,6 +1,6 @@
 // Flow-insensitive, field-based value flow inside one function body.
 #include "rules/FlowCollector.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 #include "rules/Allocators.h"
 #include "nvm/RecordNames.h"
 #include "nvm/SourceLocations.h"
@@ -49,7 +49,7 @@ std::vector<std::string> valueNodes(const Expr *E, const PortContext &Ctx, ASTCo
     if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
       return {variableNode(V, SM)};
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    if (nvm::delay::persistentRecord(M, Ctx.Types))
+    if (nvm::rewrite::persistentRecord(M, Ctx.Types))
       return {node::PersistentField};
     if (std::string F = fieldNode(M); !F.empty())
       return {F};
@@ -149,7 +149,7 @@ private:
   /// Where a value stored into L goes.
   std::string sinkOf(const Expr *L) const {
     L = L->IgnoreParenCasts();
-    if (const RecordDecl *RD = nvm::delay::persistentRecord(L, Ctx.Types)) {
+    if (const RecordDecl *RD = nvm::rewrite::persistentRecord(L, Ctx.Types)) {
       std::string What = RD->getName().str();
       if (const auto *M = dyn_cast<MemberExpr>(L))
         What += "." + M->getMemberDecl()->getName().str();

@@ -1,6 +1,6 @@
 // Logged libc writes.
 #include "rules/LibcStoreRule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 #include "rules/FlowCollector.h"
 
 using namespace clang;
@@ -27,7 +27,7 @@ void LibcStoreRule::run(const Result &R) {
   const SourceManager &SM = *R.SourceManager;
   const LangOptions &LO = R.Context->getLangOpts();
   SourceLocation At = SM.getExpansionLoc(C->getBeginLoc());
-  if (C->getNumArgs() < 2 || !editable(SM, At) || !delay::unexecutedReason(C, *R.Context).empty())
+  if (C->getNumArgs() < 2 || !editable(SM, At) || !rewrite::unexecutedReason(C, *R.Context).empty())
     return;
   std::string Name;
   SourceLocation Tok = calleeToken(C, SM, LO, Name);
@@ -36,7 +36,7 @@ void LibcStoreRule::run(const Result &R) {
     if (Name == L[0])
       To = L[1];
   const Expr *Dst = C->getArg(0);
-  const RecordDecl *RD = delay::pointedRecord(Dst, Ctx.Types);
+  const RecordDecl *RD = rewrite::pointedRecord(Dst, Ctx.Types);
   std::vector<std::string> Values = valueNodes(Dst, Ctx, *R.Context);
   if (!To || Tok.isInvalid() || !editable(SM, Tok)) {
     if (RD)

@@ -7,7 +7,7 @@
 #include "AllocationFlow.h"
 #include "PortConfig.h"
 #include "PortSummary.h"
-#include "TypeList.h"
+#include "rewrite/TypeList.h"
 #include "rewrite/SourceEdits.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -15,7 +15,7 @@ namespace nvm::port {
 
 /// Everything the rules share during one run.
 struct PortContext {
-  const delay::TypeList &Types;
+  const rewrite::TypeList &Types;
   const PortConfig &Config;
   std::vector<std::string> Roots; // the config's, else nvmove's
   rewrite::SourceEdits &Edits;

@@ -1,6 +1,6 @@
 // Stores into persistent objects, wrapped in the runtime's logged-store form.
 #include "rules/StoreRule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 #include "rules/FlowCollector.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
@@ -78,7 +78,7 @@ void StoreRule::run(const Result &R) {
   const Expr *Store = R.Nodes.getNodeAs<Expr>("store");
   const Expr *L = isa<BinaryOperator>(Store) ? cast<BinaryOperator>(Store)->getLHS()
                                              : cast<UnaryOperator>(Store)->getSubExpr();
-  const RecordDecl *RD = delay::persistentRecord(L, Ctx.Types);
+  const RecordDecl *RD = rewrite::persistentRecord(L, Ctx.Types);
   // Through a pointer (`s->slots[h] = b`, `*p = c`): persistent when the pointer was read out
   // of a persistent object, possibly persistent when it may hold a persistent allocation.
   std::vector<std::string> Values;
@@ -92,7 +92,7 @@ void StoreRule::run(const Result &R) {
   }
   if (isLoggedLValue(L))
     return;
-  if (!delay::unexecutedReason(Store, *R.Context).empty())
+  if (!rewrite::unexecutedReason(Store, *R.Context).empty())
     return;
   SourceLocation At = SM.getExpansionLoc(Store->getBeginLoc());
   if (SM.isInSystemHeader(At) || !editable(SM, At))

@@ -1,6 +1,6 @@
 // Generation field, refresher function, refreshed accesses.
 #include "rules/VolatileFieldRule.h"
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 #include "rules/TypeMarkRule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Lex/Lexer.h"
@@ -108,7 +108,7 @@ void VolatileFieldRule::freshenAccess(const Result &R, const MemberExpr *M,
   if (const auto *C = dyn_cast<CallExpr>(Base))
     if (const FunctionDecl *FD = C->getDirectCallee(); FD && FD->getName().startswith("pms_fresh_"))
       return; // refreshed by an earlier run
-  if (!delay::unexecutedReason(M, *R.Context).empty())
+  if (!rewrite::unexecutedReason(M, *R.Context).empty())
     return;
   SourceLocation At = SM.getExpansionLoc(M->getBeginLoc());
   if (!editable(SM, At))

@@ -202,7 +202,7 @@ int main(int argc, char **argv) {
   auto Facts = readFacts(TypesFile, Config.ExcludeTypes);
   if (!Facts)
     return fail(toString(Facts.takeError()));
-  auto Types = delay::TypeList::parse(Facts->Filtered, TypesFile);
+  auto Types = rewrite::TypeList::parse(Facts->Filtered, TypesFile);
   if (!Types)
     return fail(toString(Types.takeError()));
   if (Config.LoadCalls.empty())

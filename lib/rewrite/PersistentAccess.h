@@ -1,12 +1,12 @@
 // Which expressions denote storage inside a persistent record, and whether they are evaluated.
-#ifndef DELAY_PERSISTENTACCESS_H
-#define DELAY_PERSISTENTACCESS_H
+#ifndef NVM_REWRITE_PERSISTENTACCESS_H
+#define NVM_REWRITE_PERSISTENTACCESS_H
 
-#include "TypeList.h"
+#include "rewrite/TypeList.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 
-namespace nvm::delay {
+namespace nvm::rewrite {
 
 /// The persistent record whose storage the l-value L lies in: an object of a persistent type,
 /// a member reached through one (`p->f`, `s.f`, `p->a.b`), a dereference of a pointer to one
@@ -21,6 +21,6 @@ const clang::RecordDecl *pointedRecord(const clang::Expr *Arg, const TypeList &T
 /// operand), "outside-function" (file-scope initialisers), or empty when it is executed.
 llvm::StringRef unexecutedReason(const clang::Expr *E, clang::ASTContext &Ctx);
 
-} // namespace nvm::delay
+} // namespace nvm::rewrite
 
 #endif

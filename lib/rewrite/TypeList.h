@@ -1,6 +1,6 @@
 // The persistent types a delay-injector run instruments, read from nvmove's JSON and filtered.
-#ifndef DELAY_TYPELIST_H
-#define DELAY_TYPELIST_H
+#ifndef NVM_REWRITE_TYPELIST_H
+#define NVM_REWRITE_TYPELIST_H
 
 #include "clang/AST/Decl.h"
 #include "llvm/ADT/StringMap.h"
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace nvm::delay {
+namespace nvm::rewrite {
 
 /// Which of the listed types to leave out. Names are matched against each type's `name`, `tag`
 /// and `typedef_names`; hints against its `verdict_hint` (a type without one is kept).
@@ -47,6 +47,6 @@ private:
   size_t Count = 0;
 };
 
-} // namespace nvm::delay
+} // namespace nvm::rewrite
 
 #endif

@@ -1,12 +1,12 @@
 // Persistent l-values and evaluation contexts, decided on the AST alone.
-#include "PersistentAccess.h"
+#include "rewrite/PersistentAccess.h"
 #include "nvm/RecordNames.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 
 using namespace clang;
 
-namespace nvm::delay {
+namespace nvm::rewrite {
 
 static const RecordDecl *ifPersistent(const RecordDecl *RD, const TypeList &Types) {
   return RD && Types.match(RD) ? RD : nullptr;
@@ -81,4 +81,4 @@ StringRef unexecutedReason(const Expr *E, ASTContext &Ctx) {
   return "";
 }
 
-} // namespace nvm::delay
+} // namespace nvm::rewrite

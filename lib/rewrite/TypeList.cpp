@@ -1,6 +1,6 @@
 // Reading the persistent-types JSON, filtering it, and matching records against it by tag,
 // typedef or name.
-#include "TypeList.h"
+#include "rewrite/TypeList.h"
 #include "clang/AST/Attr.h"
 #include "nvm/RecordNames.h"
 #include "nvm/ReportSchema.h"
@@ -10,7 +10,7 @@
 
 using namespace llvm;
 
-namespace nvm::delay {
+namespace nvm::rewrite {
 
 static Error bad(StringRef Origin, const Twine &What) {
   return createStringError(inconvertibleErrorCode(), "cannot read persistent-type list '%s': %s",
@@ -161,4 +161,4 @@ const std::string *TypeList::match(const clang::RecordDecl *RD) const {
   return nullptr;
 }
 
-} // namespace nvm::delay
+} // namespace nvm::rewrite

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# What the port costs: redis-benchmark (Debian's redis-tools, loopback) GET/SET/LPUSH/MSET
+# against the pristine redis-server and the persist-rewriter port (port-and-build.sh), runs
+# interleaved (pristine, port, pristine, ...) REPEAT times, median requests per second.
+# Server on CPU 0, client on CPU 1. The port runs with PMEM_IS_PMEM_FORCE=1 (PMDK flushes with
+# cache-line instructions, as on real persistent memory; on this machine's disk-backed pool file
+# it would otherwise msync every flush).
+#   examples/redis/bench-port.sh        # N=100000 requests per test, REPEAT=5
+set -euo pipefail
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+WORK=${WORK:-$REPO/build/examples/redis/port}
+PLAIN=${PLAIN_SERVER:-$WORK/base/src/redis-server}
+PORTED=${PORTED_SERVER:-$WORK/ported/src/redis-server}
+N=${N:-100000} REPEAT=${REPEAT:-5} PORT=${PORT:-6398} TESTS=get,set,lpush,mset
+OUT=$(mktemp -d /tmp/redis-bench-port.XXXXXX)
+fail() { echo "bench-port: $*" >&2; exit 1; }
+command -v redis-benchmark >/dev/null || fail "redis-benchmark missing (redis-tools, scripts/setup.sh)"
+[ -x "$PLAIN" ] || fail "no pristine server $PLAIN (examples/redis/port-and-build.sh builds it)"
+[ -x "$PORTED" ] || fail "no ported server $PORTED (examples/redis/port-and-build.sh)"
+PIN_S=() PIN_C=()
+if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then PIN_S=(taskset -c 0) PIN_C=(taskset -c 1); fi
+SPID=
+stop() { if [ -n "$SPID" ]; then kill -TERM "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null || true; fi; SPID=; }
+trap 'stop; rm -rf "$OUT"' EXIT
+
+run() { # run LABEL SERVER [ENV...] -> appends "test rps" lines to $OUT/LABEL
+  local label=$1 server=$2; shift 2
+  rm -f "$OUT/pool"
+  env "$@" "${PIN_S[@]}" "$server" --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no \
+    --logfile "$OUT/$label.log" --dir "$OUT" &
+  SPID=$!
+  for _ in $(seq 200); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.05; done
+  "${PIN_C[@]}" redis-benchmark -p "$PORT" -t "$TESTS" -n "$N" -q 2>/dev/null | tr '\r' '\n' |
+    sed -n 's/^\([A-Z]*\)[^:]*: \([0-9.]*\) requests per second.*/\1 \2/p' >>"$OUT/$label"
+  stop
+}
+for i in $(seq "$REPEAT"); do
+  run pristine "$PLAIN"
+  run port "$PORTED" PMS_POOL="$OUT/pool" PMS_POOL_SIZE=1G PMEM_IS_PMEM_FORCE=1
+done
+python3 - "$OUT" "$N" "$REPEAT" <<'PY'
+import statistics, sys, collections
+out, n, rep = sys.argv[1:]
+med = {}
+for label in ("pristine", "port"):
+    runs = collections.defaultdict(list)
+    for line in open("%s/%s" % (out, label)):
+        t, rps = line.split()
+        runs[t].append(float(rps))
+    med[label] = {t: statistics.median(v) for t, v in runs.items()}
+print("bench-port: N=%s per test, median of %s interleaved runs, requests per second" % (n, rep))
+print("%-6s %12s %12s %8s" % ("test", "pristine", "port", "port/pristine"))
+for t in ("GET", "SET", "LPUSH", "MSET"):
+    a, b = med["pristine"].get(t), med["port"].get(t)
+    if a and b:
+        print("%-6s %12.0f %12.0f %7.1f%%" % (t, a, b, 100.0 * b / a))
+PY
