@@ -1,6 +1,7 @@
 // The checks every site passes before it is wrapped: executed, editable, free of side effects.
 #include "rules/Rule.h"
 #include "rewrite/PersistentAccess.h"
+#include "rewrite/SpellingRange.h"
 #include "nvm/SourceLocations.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
@@ -12,18 +13,7 @@ using llvm::StringRef;
 
 namespace nvm::delay {
 
-/// The file range that spells E: E must begin and end in the file, or at the very start and end
-/// of a macro expansion (then the whole macro use is E's spelling). Inside a macro argument or
-/// body there is none: the macro may evaluate an argument twice, or take its address.
-static CharSourceRange spellingRange(const Expr *E, const SourceManager &SM, const LangOptions &LO) {
-  SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
-  if (B.isMacroID() && (SM.isMacroArgExpansion(B) || !Lexer::isAtStartOfMacroExpansion(B, SM, LO)))
-    return {};
-  if (End.isMacroID() &&
-      (SM.isMacroArgExpansion(End) || !Lexer::isAtEndOfMacroExpansion(End, SM, LO)))
-    return {};
-  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(B, End), SM, LO);
-}
+using rewrite::spellingRange;
 
 std::string Rule::textOf(const Expr *E, const SourceManager &SM, const LangOptions &LO) {
   CharSourceRange CR = spellingRange(E, SM, LO);

@@ -4,6 +4,7 @@
 #include "SummaryWriter.h"
 #include "rewrite/TypeList.h"
 #include "nvm/CompileDatabase.h"
+#include "rewrite/OutputChecks.h"
 #include "nvm/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -65,17 +66,8 @@ int main(int argc, char **argv) {
     return 1;
   if (!OutDir.empty() + InPlace + !ExportFixes.empty() != 1)
     return fail("choose exactly one of --out, --in-place and --export-fixes");
-  if (!OutDir.empty() && sys::fs::exists(OutDir))
-    return fail("output directory '" + OutDir + "' already exists (nothing is overwritten)");
-  for (const std::string &F : {std::string(OutDir), std::string(ExportFixes), std::string(SummaryFile)}) {
-    if (F.empty())
-      continue;
-    SmallString<256> Parent(F);
-    sys::fs::make_absolute(Parent);
-    sys::path::remove_filename(Parent);
-    if (!sys::fs::is_directory(Parent) || sys::fs::access(Parent, sys::fs::AccessMode::Write))
-      return fail("cannot write '" + F + "': directory does not exist or is not writable");
-  }
+  if (Error E = rewrite::checkOutputs(OutDir, {OutDir, ExportFixes, SummaryFile}))
+    return fail(toString(std::move(E)));
   rewrite::TypeFilter Filter{ExcludeHints, OnlyTypes, ExcludeTypes};
   auto Types = rewrite::TypeList::load(TypesFile, Filter);
   if (!Types)

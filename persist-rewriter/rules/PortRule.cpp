@@ -1,5 +1,6 @@
 // Edit helpers shared by the rules.
 #include "rules/PortRule.h"
+#include "rewrite/SpellingRange.h"
 #include "nvm/SourceLocations.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
@@ -47,14 +48,7 @@ void PortRule::skip(const Result &R, SourceLocation Loc, const std::string &Reas
 
 CharSourceRange PortRule::plainRange(const Expr *E, const SourceManager &SM,
                                      const LangOptions &LO) {
-  SourceLocation B = E->getBeginLoc(), End = E->getEndLoc();
-  // A whole macro use at either end is fine (`SDS_HDR(8,s)->len`); a piece of one is not.
-  if (B.isMacroID() && (SM.isMacroArgExpansion(B) || !Lexer::isAtStartOfMacroExpansion(B, SM, LO)))
-    return {};
-  if (End.isMacroID() &&
-      (SM.isMacroArgExpansion(End) || !Lexer::isAtEndOfMacroExpansion(End, SM, LO)))
-    return {};
-  return Lexer::makeFileCharRange(CharSourceRange::getTokenRange(B, End), SM, LO);
+  return rewrite::spellingRange(E, SM, LO);
 }
 
 std::string PortRule::textOf(CharSourceRange R, const SourceManager &SM, const LangOptions &LO) {

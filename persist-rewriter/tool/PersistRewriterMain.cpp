@@ -1,6 +1,7 @@
 // persist-rewriter command line: options and config, the rewrite, outputs, exit code.
 #include "PortDriver.h"
 #include "nvm/CompileDatabase.h"
+#include "rewrite/OutputChecks.h"
 #include "nvm/ReportSchema.h"
 #include "nvm/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
@@ -166,17 +167,8 @@ int main(int argc, char **argv) {
     return 1;
   if (!OutDir.empty() + InPlace + !ExportFixes.empty() + Check != 1)
     return fail("choose exactly one of --out, --in-place, --export-fixes and --check");
-  if (!OutDir.empty() && sys::fs::exists(OutDir))
-    return fail("output directory '" + OutDir + "' already exists (nothing is overwritten)");
-  for (const std::string &F : {std::string(OutDir), std::string(ExportFixes), std::string(SummaryFile)}) {
-    if (F.empty())
-      continue;
-    SmallString<256> Parent(F);
-    sys::fs::make_absolute(Parent);
-    sys::path::remove_filename(Parent);
-    if (!sys::fs::is_directory(Parent) || sys::fs::access(Parent, sys::fs::AccessMode::Write))
-      return fail("cannot write '" + F + "': directory does not exist or is not writable");
-  }
+  if (Error E = rewrite::checkOutputs(OutDir, {OutDir, ExportFixes, SummaryFile}))
+    return fail(toString(std::move(E)));
 
   port::PortConfig Config;
   if (!ConfigFile.empty())
