@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# What the port costs: redis-benchmark (Debian's redis-tools, loopback) GET/SET/LPUSH/MSET
+# What the port costs (or, with PORTED_SERVER=<delay-injected server>, what the dram preset
+# costs): redis-benchmark (Debian's redis-tools, loopback) GET/SET/LPUSH/MSET
 # against the pristine redis-server and the persist-rewriter port (port-and-build.sh), runs
 # interleaved (pristine, port, pristine, ...) REPEAT times, median requests per second.
 # Server on CPU 0, client on CPU 1. The port runs with PMEM_IS_PMEM_FORCE=1 (PMDK flushes with
@@ -11,6 +12,7 @@ REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 WORK=${WORK:-$REPO/build/examples/redis/port}
 PLAIN=${PLAIN_SERVER:-$WORK/base/src/redis-server}
 PORTED=${PORTED_SERVER:-$WORK/ported/src/redis-server}
+LABEL=${LABEL:-port} # the second server's name in the table
 N=${N:-100000} REPEAT=${REPEAT:-5} PORT=${PORT:-6398} TESTS=get,set,lpush,mset
 OUT=$(mktemp -d /tmp/redis-bench-port.XXXXXX)
 fail() { echo "bench-port: $*" >&2; exit 1; }
@@ -32,15 +34,18 @@ run() { # run LABEL SERVER [ENV...] -> appends "test rps" lines to $OUT/LABEL
   for _ in $(seq 200); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.05; done
   "${PIN_C[@]}" redis-benchmark -p "$PORT" -t "$TESTS" -n "$N" -q 2>/dev/null | tr '\r' '\n' |
     sed -n 's/^\([A-Z]*\)[^:]*: \([0-9.]*\) requests per second.*/\1 \2/p' >>"$OUT/$label"
+  # The server's own CPU time (user + system, clock ticks) over the whole run: unlike
+  # throughput, other load on the machine hardly changes it.
+  echo "CPU $(awk '{print $14 + $15}' "/proc/$SPID/stat")" >>"$OUT/$label"
   stop
 }
 for i in $(seq "$REPEAT"); do
   run pristine "$PLAIN"
   run port "$PORTED" PMS_POOL="$OUT/pool" PMS_POOL_SIZE=1G PMEM_IS_PMEM_FORCE=1
 done
-python3 - "$OUT" "$N" "$REPEAT" <<'PY'
+python3 - "$OUT" "$N" "$REPEAT" "$LABEL" <<'PY'
 import statistics, sys, collections
-out, n, rep = sys.argv[1:]
+out, n, rep, name = sys.argv[1:]
 med = {}
 for label in ("pristine", "port"):
     runs = collections.defaultdict(list)
@@ -49,9 +54,16 @@ for label in ("pristine", "port"):
         runs[t].append(float(rps))
     med[label] = {t: statistics.median(v) for t, v in runs.items()}
 print("bench-port: N=%s per test, median of %s interleaved runs, requests per second" % (n, rep))
-print("%-6s %12s %12s %8s" % ("test", "pristine", "port", "port/pristine"))
+import os
+hz = os.sysconf("SC_CLK_TCK")
+print("%-6s %12s %12s %8s" % ("test", "pristine", name, name + "/pristine"))
 for t in ("GET", "SET", "LPUSH", "MSET"):
     a, b = med["pristine"].get(t), med["port"].get(t)
     if a and b:
         print("%-6s %12.0f %12.0f %7.1f%%" % (t, a, b, 100.0 * b / a))
+a, b = med["pristine"].get("CPU"), med["port"].get("CPU")
+if a and b:
+    per = lambda ticks: 1e6 * ticks / hz / (4 * int(n))
+    print("server CPU per request (all four tests): %.2f us pristine, %.2f us %s (%+.1f%%)"
+          % (per(a), per(b), name, 100.0 * (b - a) / a))
 PY
