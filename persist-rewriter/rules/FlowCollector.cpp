@@ -155,8 +155,14 @@ private:
         What += "." + M->getMemberDecl()->getName().str();
       return "P:" + where(L) + ": " + What;
     }
-    if (std::string Root = rootPath(L); !Root.empty())
-      return "P:" + where(L) + ": root " + Root;
+    if (std::string Root = rootPath(L); !Root.empty()) {
+      // A root is persistent storage, and also a variable whose value later code reads back
+      // (`primary_hashtable[b] = it`, `free(old_hashtable)`): both, through an edge to P.
+      std::string Var = isa<MemberExpr>(L) ? fieldNode(cast<MemberExpr>(L))
+                                          : varNode(cast<VarDecl>(cast<DeclRefExpr>(L)->getDecl()));
+      Ctx.Flow.edge(Var, "P:" + where(L) + ": root " + Root);
+      return Var;
+    }
     if (const auto *D = dyn_cast<DeclRefExpr>(L))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
         return varNode(V);
@@ -165,7 +171,7 @@ private:
     if (const auto *S = dyn_cast<ArraySubscriptExpr>(L)) {
       std::vector<std::string> N = nodesOf(S->getBase());
       if (std::string Root = rootPath(S->getBase()->IgnoreParenImpCasts()); !Root.empty())
-        return "P:" + where(L) + ": value root " + Root;
+        return "P:" + where(L) + ": element of value root " + Root;
       return containerSink(N, L);
     }
     if (const auto *U = dyn_cast<UnaryOperator>(L); U && U->getOpcode() == UO_Deref)

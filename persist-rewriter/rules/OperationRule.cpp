@@ -67,6 +67,10 @@ void OperationRule::run(const Result &R) {
   if (!FD->getPreviousDecl()) // its own body may call it (recursion) before the wrapper exists
     edit(SM, Start, 0,
          Proto + ";\n#line " + std::to_string(lineOf(SM, Start)) + "\n", "");
+  // Only the wrapper calls the renamed body: it need not (and, under -Wmissing-prototypes,
+  // must not) be visible outside the file.
+  if (FD->getStorageClass() != SC_Static)
+    edit(SM, Start, 0, "static ", "");
   edit(SM, NameLoc, tokenLength(NameLoc, SM, R.Context->getLangOpts()), Body, "operation");
   std::string Call = Body + "(" + forwardArguments(FD) + ");\n", Ret = resultName(FD);
   std::string Wrapper = "\n/* persist-rewriter: operation " + Name + " is one transaction */\n" +

@@ -45,7 +45,7 @@
 // DIFF: -    n->key = k;
 // DIFF: +    PMS_LOGGED(n->key) = k;
 // DIFF: -int rename_head(const char *s) {
-// DIFF: +int rename_head__pms_op(const char *s) {
+// DIFF: +static int rename_head__pms_op(const char *s) {
 // DIFF: -  pthread_mutex_unlock(&lock);
 // DIFF: +  pms_op_unlock_mutex(&lock);
 // DIFF: +int main(void) { pms_port_open("pmem_shim.pool");

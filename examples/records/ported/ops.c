@@ -35,7 +35,7 @@ void list_records(FILE *out) {
     fprintf(out, "%d %ld %s\n", r->id, r->value, r->note ? r->note : "-");
 }
 
-int apply_command__pms_op(const char *line) {
+static int apply_command__pms_op(const char *line) {
   char verb[16], text[64];
   int a, b;
   long n;
