@@ -68,19 +68,10 @@ say "building the port ($WORK/ported, log in $WORK/ported-build.log)"
 copy_tree "$WORK/base" "$WORK/ported"
 cp -a "$WORK/out/." "$WORK/ported/"
 (cd "$WORK/ported" && ./configure "${CFG_FLAGS[@]}" >"$WORK/ported-configure.log" 2>&1)
-# memcached's own warning flags stay errors, except one: persist-rewriter renames the body of an
-# operation with external linkage (item_remove, process_command_ascii) to NAME__pms_op without
-# making it static or declaring it, which -Wmissing-prototypes rejects (a tool gap, see README).
+# memcached's own warning flags, all of them errors, as in its own build.
 MAKE_CFLAGS="-g -O2 -fno-pie -pthread -Wall -Werror -pedantic -Wmissing-prototypes \
-  -Wmissing-declarations -Wredundant-decls -Wno-error=missing-prototypes \
-  -Wno-error=redundant-decls"   # the second: port.h's pms_free and stdlib.h's free under -Dfree=pms_free
-# Tool gap workaround (README): persist-rewriter leaves assoc.c's free(old_hashtable) alone
-# although the table came from pms_calloc, and libc then aborts at the end of every hash-table
-# expansion ("munmap_chunk(): invalid pointer"). -Dfree=pms_free sends every free of memcached's
-# own code through the runtime, which hands libc pointers back to libc's free (a range check
-# more per free). It is a build flag, not a source edit: declaration, calls and the struct fields
-# that happen to be called `free` (extstore, slab_automove) are all renamed alike.
-PORT_CPPFLAGS="-I$INC -Dfree=pms_free"
+  -Wmissing-declarations -Wredundant-decls"
+PORT_CPPFLAGS="-I$INC"
 if ! make -C "$WORK/ported" -j"$JOBS" memcached memcached-debug timedrun CPPFLAGS="$PORT_CPPFLAGS" \
      CFLAGS="$MAKE_CFLAGS" \
      LDFLAGS="-no-pie -L$LIB -Wl,-rpath,$LIB -Wl,--no-as-needed" LIBS="-lpmem_shim -levent" \
