@@ -8,17 +8,14 @@ using namespace llvm;
 
 namespace nvm::delay {
 
-std::vector<tooling::Replacement> runtimeDeclarations(StringRef File, StringRef Code) {
-  std::string Top = std::string(RuntimePrototypes) + "#line 1\n";
+tooling::Replacement closingInclude(StringRef File, StringRef Code) {
   std::string End = Code.endswith("\n") || Code.empty() ? "" : "\n";
   End += "#include <pmem_shim/latency.h> /* delay-injector */\n";
-  // Compilers skip a byte-order mark only at the very start of a file.
-  unsigned Start = Code.startswith("\xEF\xBB\xBF") ? 3 : 0;
-  return {tooling::Replacement(File, Start, 0, Top),
-          tooling::Replacement(File, Code.size(), 0, End)};
+  return tooling::Replacement(File, Code.size(), 0, End);
 }
 
-/// The sites' replacements with the prototypes (as the prologue) and the closing include.
+/// The sites' replacements with the prototypes (as the prologue, which SourceEdits puts after a
+/// byte-order mark and leaves out when a file already starts with it) and the closing include.
 static Expected<rewrite::SourceEdits> editsOf(const InjectResult &R) {
   rewrite::SourceEdits Edits;
   Edits.setPrologue(std::string(RuntimePrototypes) + "#line 1\n");
@@ -30,7 +27,7 @@ static Expected<rewrite::SourceEdits> editsOf(const InjectResult &R) {
       return Buf.takeError();
     for (const tooling::Replacement &Rep : Reps)
       Edits.add(Rep);
-    Edits.add(runtimeDeclarations(File, (*Buf)->getBuffer()).back());
+    Edits.add(closingInclude(File, (*Buf)->getBuffer()));
   }
   return Edits;
 }

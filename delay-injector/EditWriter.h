@@ -6,12 +6,11 @@
 
 namespace nvm::delay {
 
-/// The two edits that declare the runtime in a file with sites: prototypes plus `#line 1` at the
-/// top, and `#include <pmem_shim/latency.h>` at the end (Code is the file's original text).
-/// The include goes last because the header pulls in system headers: at the top it would come
-/// before the file's `#define _GNU_SOURCE` and hide declarations such as IOV_MAX.
-std::vector<clang::tooling::Replacement> runtimeDeclarations(llvm::StringRef File,
-                                                              llvm::StringRef Code);
+/// The edit that ends a file with sites: `#include <pmem_shim/latency.h>` (Code is the file's
+/// original text). The include goes last because the header pulls in system headers: at the top
+/// it would come before the file's `#define _GNU_SOURCE` and hide declarations such as IOV_MAX;
+/// the top of the file gets RuntimePrototypes instead.
+clang::tooling::Replacement closingInclude(llvm::StringRef File, llvm::StringRef Code);
 
 /// Writes every main file and header under Root into OutDir (which must not exist yet),
 /// instrumented where there were sites, so that the copy builds on its own.

@@ -4,7 +4,6 @@
 #include "rewrite/SpellingRange.h"
 #include "nvm/SourceLocations.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace clang;
@@ -20,16 +19,6 @@ std::string Rule::textOf(const Expr *E, const SourceManager &SM, const LangOptio
   if (CR.isInvalid())
     return {};
   return Lexer::getSourceText(CR, SM, LO).str();
-}
-
-static std::string absolutePath(const SourceManager &SM, FileID FID) {
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-  if (!FE)
-    return {};
-  llvm::SmallString<256> P(FE->getName());
-  SM.getFileManager().makeAbsolutePath(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
 }
 
 bool Rule::addWrapped(const MatchFinder::MatchResult &R, const Expr *Whole,

@@ -1,11 +1,22 @@
 // Formatting of source locations relative to the analysed project's root.
 #include "nvm/SourceLocations.h"
+#include "clang/Basic/FileManager.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
 
 namespace nvm {
+
+std::string absolutePath(const clang::SourceManager &SM, clang::FileID FID) {
+  clang::OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  if (!FE)
+    return {};
+  SmallString<256> P(FE->getName());
+  SM.getFileManager().makeAbsolutePath(P);
+  sys::path::remove_dots(P, true);
+  return std::string(P);
+}
 
 std::string relativePath(StringRef Path, StringRef Root) {
   SmallString<256> Abs(Path);

@@ -11,6 +11,9 @@ namespace nvm {
 std::string locString(const clang::SourceManager &SM, clang::SourceLocation Loc,
                       llvm::StringRef Root, bool WithColumn = true);
 
+/// The absolute, dot-free path of the file FID, or empty when FID is not a file.
+std::string absolutePath(const clang::SourceManager &SM, clang::FileID FID);
+
 /// Path made relative to Root when it lies inside it (both made absolute first).
 std::string relativePath(llvm::StringRef Path, llvm::StringRef Root);
 

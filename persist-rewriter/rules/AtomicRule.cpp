@@ -1,4 +1,5 @@
 // Transactional fetch-and-add in place of the compiler's atomic builtins.
+#include "rewrite/SpellingRange.h"
 #include "rules/AtomicRule.h"
 #include "rewrite/PersistentAccess.h"
 #include "clang/AST/ASTContext.h"
@@ -68,9 +69,9 @@ void AtomicRule::run(const Result &R) {
   uint64_t Bits = T->isIntegerType() ? R.Context->getTypeSize(T) : 0;
   if (Bits != 32 && Bits != 64)
     return skip(R, At, "atomic update of a field that is not a 4- or 8-byte integer");
-  CharSourceRange Range = plainRange(Whole, SM, LO);
-  CharSourceRange PR = plainRange(Ptr->IgnoreImpCasts(), SM, LO);
-  CharSourceRange DR = plainRange(Delta->IgnoreImpCasts(), SM, LO);
+  CharSourceRange Range = rewrite::spellingRange(Whole, SM, LO);
+  CharSourceRange PR = rewrite::spellingRange(Ptr->IgnoreImpCasts(), SM, LO);
+  CharSourceRange DR = rewrite::spellingRange(Delta->IgnoreImpCasts(), SM, LO);
   if (Range.isInvalid() || PR.isInvalid() || DR.isInvalid())
     return skip(R, At, "atomic update inside a macro");
   const Builtin *B = nullptr;

@@ -3,8 +3,6 @@
 #include "rewrite/SpellingRange.h"
 #include "nvm/SourceLocations.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 
 using namespace clang;
 
@@ -21,13 +19,7 @@ clang::ast_matchers::internal::Matcher<Stmt> PortRule::outsideWrappers() const {
 }
 
 std::string PortRule::fileOf(const SourceManager &SM, SourceLocation Loc) {
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc)));
-  if (!FE)
-    return {};
-  llvm::SmallString<256> P(FE->getName());
-  SM.getFileManager().makeAbsolutePath(P);
-  llvm::sys::path::remove_dots(P, true);
-  return std::string(P);
+  return absolutePath(SM, SM.getFileID(SM.getExpansionLoc(Loc)));
 }
 
 bool PortRule::editable(const SourceManager &SM, SourceLocation Loc) const {
@@ -44,11 +36,6 @@ void PortRule::skip(const Result &R, SourceLocation Loc, const std::string &Reas
   SourceLocation E = R.SourceManager->getExpansionLoc(Loc);
   if (editable(*R.SourceManager, E))
     Ctx.Summary.skip(Reason, where(*R.SourceManager, E));
-}
-
-CharSourceRange PortRule::plainRange(const Expr *E, const SourceManager &SM,
-                                     const LangOptions &LO) {
-  return rewrite::spellingRange(E, SM, LO);
 }
 
 std::string PortRule::textOf(CharSourceRange R, const SourceManager &SM, const LangOptions &LO) {

@@ -51,10 +51,6 @@ protected:
   /// Counts a skipped site under Reason when it lies in an editable file.
   void skip(const Result &R, clang::SourceLocation Loc, const std::string &Reason);
 
-  /// The edit-ready range of E: it begins and ends in one file, outside macros or at the
-  /// very start and end of a macro use (then the whole use is E's spelling).
-  static clang::CharSourceRange plainRange(const clang::Expr *E, const clang::SourceManager &SM,
-                                           const clang::LangOptions &LO);
   static std::string textOf(clang::CharSourceRange R, const clang::SourceManager &SM,
                             const clang::LangOptions &LO);
   clang::tooling::Replacement replacement(const clang::SourceManager &SM,

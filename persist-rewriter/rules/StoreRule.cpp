@@ -1,4 +1,5 @@
 // Stores into persistent objects, wrapped in the runtime's logged-store form.
+#include "rewrite/SpellingRange.h"
 #include "rules/StoreRule.h"
 #include "rewrite/PersistentAccess.h"
 #include "rules/FlowCollector.h"
@@ -100,7 +101,7 @@ void StoreRule::run(const Result &R) {
   if (const auto *M = dyn_cast<MemberExpr>(L->IgnoreParens()))
     if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()); F && F->isBitField())
       return logBitField(R, Store, M);
-  CharSourceRange Range = plainRange(L, SM, LO);
+  CharSourceRange Range = rewrite::spellingRange(L, SM, LO);
   if (Range.isInvalid())
     Range = macroBodyRange(L, SM, LO);
   if (Range.isInvalid() || !editable(SM, Range.getBegin())) {
@@ -139,7 +140,7 @@ void StoreRule::logBitField(const Result &R, const Expr *Store, const MemberExpr
   if (Base->HasSideEffects(*R.Context, /*IncludePossibleEffects=*/true))
     return skip(R, Store->getBeginLoc(), "bit-field store with side effects in its object");
   const Stmt *S = blockStatement(Store, *R.Context);
-  CharSourceRange BaseRange = plainRange(Base, SM, LO);
+  CharSourceRange BaseRange = rewrite::spellingRange(Base, SM, LO);
   if (!S || BaseRange.isInvalid() || S->getBeginLoc().isMacroID())
     return skip(R, Store->getBeginLoc(), "bit-field store inside an expression or macro");
   // Already logged by an earlier run: the statement before is the log of the same object.

@@ -1,4 +1,5 @@
 // Generation field, refresher function, refreshed accesses.
+#include "rewrite/SpellingRange.h"
 #include "rules/VolatileFieldRule.h"
 #include "rewrite/PersistentAccess.h"
 #include "rules/TypeMarkRule.h"
@@ -113,7 +114,7 @@ void VolatileFieldRule::freshenAccess(const Result &R, const MemberExpr *M,
   SourceLocation At = SM.getExpansionLoc(M->getBeginLoc());
   if (!editable(SM, At))
     return;
-  CharSourceRange BR = plainRange(M->getBase(), SM, LO);
+  CharSourceRange BR = rewrite::spellingRange(M->getBase(), SM, LO);
   SourceLocation Op = M->getOperatorLoc();
   if (BR.isInvalid() || Op.isMacroID())
     return skip(R, At, "volatile field access inside a macro");
