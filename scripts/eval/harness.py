@@ -29,6 +29,8 @@ class Variant:
     stop: str = "kill"
     restart: bool = True
     sync: str = ""
+    baseline: str = ""
+    restart_delay: float = 0.0
 
 
 @dataclass
@@ -58,15 +60,13 @@ class Phases:
         """A server for V on a new data directory (and a new pool file for the port)."""
         d = evalcore.clean_dir(os.path.join(self.workdir, "%s-%s" % (v.name, tag)))
         pool = os.path.join(self.pooldir, "%s-%s.pool" % (v.name, tag)) if v.pool else None
-        if pool and os.path.exists(pool):
-            os.unlink(pool)
+        remove_pool(pool)
         return self.p.server(v, evalcore.free_port(), d, pool), d, pool
 
     def discard(self, server, d, pool):
         server.kill()
         evalcore.clean_dir(d)
-        if pool and os.path.exists(pool):
-            os.unlink(pool)
+        remove_pool(pool)
 
     # -- throughput and latency ------------------------------------------------------------
     def ycsb(self, v, run):
@@ -172,6 +172,7 @@ class Phases:
                    "pool_file": pool_bytes(pool), "restarts": []}
             for r in range(self.s.restart_repeat):
                 self.stop(server, v)
+                time.sleep(v.restart_delay)
                 mark = log_size(server.log)
                 ready = server.start()
                 found, total = self.p.count_present(server.port, 0, keys)
@@ -191,6 +192,13 @@ class Phases:
             server.kill(signal.SIGKILL)
         else:
             server.kill(getattr(signal, v.stop))
+
+
+def remove_pool(pool):
+    """Removes a pool file (or memcached's -e memory file and its .meta)."""
+    for f in (pool, pool and pool + ".meta"):
+        if f and os.path.exists(f):
+            os.unlink(f)
 
 
 def pool_bytes(pool):

@@ -80,19 +80,19 @@ def bench(res, path):
         tests = res.bench_tests()
         vs = [v for v in res.variants if v in res.redis_benchmark]
         value = lambda v, g: rel(res.bench_value(v, tests[groups.index(g)], "rps"),
-                                 res.bench_value(res.baseline, tests[groups.index(g)], "rps"))
-        title = "redis-benchmark requests/s relative to %s" % res.baseline
+                                 res.bench_value(res.base[v], tests[groups.index(g)], "rps"))
+        title = "redis-benchmark requests/s relative to %s" % res.baseline_note
     elif res.memcslap:
         groups = res.memcslap_tests()
         vs = [v for v in res.variants if v in res.memcslap]
-        value = lambda v, g: rel(res.memcslap_rate(v, g), res.memcslap_rate(res.baseline, g))
-        title = "memcslap keys/s relative to %s" % res.baseline
+        value = lambda v, g: rel(res.memcslap_rate(v, g), res.memcslap_rate(res.base[v], g))
+        title = "memcslap keys/s relative to %s" % res.baseline_note
     else:
         return None
     fig, ax = plt.subplots(figsize=(max(8, len(groups) * 0.8), 5))
     grouped_bars(ax, groups, vs, value)
     ax.axhline(1.0, color="black", linewidth=0.8)
-    ax.set_ylabel("ratio to %s (median, bars min-max)" % res.baseline)
+    ax.set_ylabel("ratio to baseline (median, bars min-max)")
     ax.set_title("%s: %s" % (res.meta["program"], title))
     ax.legend(fontsize=8, ncol=2)
     return save(fig, path)

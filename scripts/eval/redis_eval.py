@@ -7,10 +7,9 @@ import os
 import re
 import sys
 
+import cli
 import evalcore
-import harness
 import protocols
-import report
 from harness import Variant
 
 NO_PERSISTENCE = ["--save", "", "--appendonly", "no"]
@@ -124,9 +123,9 @@ def main(argv=None):
     ap.add_argument("--ycsb-run", required=True)
     ap.add_argument("--variants", default="", help="comma-separated subset of variant names")
     ap.add_argument("--phases", default="throughput,durability,restart")
-    harness_args(ap)
+    cli.harness_args(ap)
     a = ap.parse_args(argv)
-    s = settings_from(a)
+    s = cli.settings_from(a)
     bindir = os.path.join(a.results, "bin")
     binaries = {"plain": evalcore.snapshot_binary(a.plain, bindir, "redis-server"),
                 "port": evalcore.snapshot_binary(a.port_server, bindir, "redis-server-port")}
@@ -136,73 +135,10 @@ def main(argv=None):
     if a.shim_lib:
         evalcore.snapshot_binary(a.shim_lib, bindir)
         binaries["LD_LIBRARY_PATH"] = bindir
-    vs = select(variants(bool(a.instrumented)), a.variants)
+    vs = cli.select(variants(bool(a.instrumented)), a.variants)
     pool_size = "%dM" % max(1024, a.records * 3 // 1024, max(s.restart_keys or [0]) * 3 // 1024)
     prog = RedisProgram(binaries, os.path.join(a.results, "logs"), pool_size)
-    return run(prog, vs, s, a, "redis", {"pool_size": pool_size})
-
-
-def harness_args(ap):
-    env = os.environ.get
-    ap.add_argument("--quick", action="store_true")
-    ap.add_argument("--repeat", type=int, default=int(env("REPEAT", "5")))
-    ap.add_argument("--records", type=int, default=int(env("RECORDS", "100000")))
-    ap.add_argument("--ops", type=int, default=int(env("OPS", "100000")))
-    ap.add_argument("--max-seconds", type=int, default=int(env("MAX_SECONDS", "20")))
-    ap.add_argument("--client-threads", type=int, default=int(env("CLIENT_THREADS", "4")))
-    ap.add_argument("--workloads", default=env("WORKLOADS", "workloadc,workloadb,paper-read-heavy,"
-                                                 "paper-balanced,workloada,paper-write-heavy"))
-    ap.add_argument("--restart-keys", default=env("RESTART_KEYS", "100000,1000000"))
-    ap.add_argument("--restart-repeat", type=int, default=int(env("RESTART_REPEAT", "3")))
-    ap.add_argument("--durability-seconds", type=float, default=float(env("DURABILITY_SECONDS", "5")))
-    ap.add_argument("--bench-requests", type=int, default=int(env("BENCH_REQUESTS", "50000")))
-
-
-def settings_from(a):
-    return harness.Settings(
-        repeat=a.repeat, records=a.records, ops=a.ops, max_seconds=a.max_seconds,
-        client_threads=a.client_threads, workloads=[w for w in a.workloads.split(",") if w],
-        restart_keys=[int(k) for k in a.restart_keys.split(",") if k],
-        restart_repeat=a.restart_repeat, durability_seconds=a.durability_seconds,
-        bench_requests=a.bench_requests, quick=a.quick)
-
-
-def select(vs, names):
-    if not names:
-        return vs
-    want = [n for n in names.split(",") if n]
-    known = {v.name: v for v in vs}
-    bad = [n for n in want if n not in known]
-    if bad:
-        sys.exit("evaluate: error: unknown variant '%s' (known: %s)" % (bad[0], ", ".join(known)))
-    return [known[n] for n in want]
-
-
-def run(prog, vs, s, a, program_name, extra):
-    """Writes meta.json, runs the phases, prints the tables and writes the plots."""
-    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    os.makedirs(a.results, exist_ok=True)
-    meta = {"program": program_name, "baseline": vs[0].name,
-            "variants": [{"name": v.name, "label": v.label} for v in vs],
-            "settings": dict(vars(s), **extra), "machine": evalcore.machine(),
-            "date": evalcore.time.strftime("%Y-%m-%d"), "phases": a.phases.split(",")}
-    meta.update(evalcore.provenance(repo))
-    evalcore.write_json(os.path.join(a.results, "meta.json"), meta)
-    ph = harness.Phases(prog, s, a.results, a.workdir, a.pooldir, [a.ycsb_run])
-    t0 = evalcore.time.monotonic()
-    if "throughput" in meta["phases"]:
-        ph.throughput(vs)
-    if "durability" in meta["phases"]:
-        for v in vs:
-            ph.durability(v)
-    if "restart" in meta["phases"]:
-        for keys in s.restart_keys:
-            for v in vs:
-                if v.restart:
-                    ph.restart(v, keys)
-    meta["elapsed_s"] = round(evalcore.time.monotonic() - t0, 1)
-    evalcore.write_json(os.path.join(a.results, "meta.json"), meta)
-    return report.main([a.results])
+    return cli.run(prog, vs, s, a, "redis", {"pool_size": pool_size})
 
 
 if __name__ == "__main__":

@@ -40,6 +40,11 @@ class Results:
         self.variants = [v["name"] for v in self.meta["variants"]]
         self.labels = {v["name"]: v["label"] for v in self.meta["variants"]}
         self.baseline = self.meta["baseline"]
+        # Each variant's ratios are to its own baseline (memcached: the plain server with as
+        # many worker threads), by default the program's.
+        self.base = {v["name"]: v.get("baseline") or self.baseline for v in self.meta["variants"]}
+        self.baseline_note = self.baseline if len(set(self.base.values())) == 1 else \
+            "the in-memory original with as many threads"
         self.workloads = [w for w in self.meta["settings"].get("workloads", [])]
         self.ycsb = self._ycsb()
         self.redis_benchmark = self._per_run("redis-benchmark", ".csv", parse.redis_benchmark)

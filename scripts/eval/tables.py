@@ -42,14 +42,14 @@ def ycsb_throughput(res):
     for v in res.variants:
         if v not in res.ycsb:
             continue
-        rows.append([v] + [cell(res.ycsb_throughput(v, w), res.ycsb_throughput(res.baseline, w))
+        rows.append([v] + [cell(res.ycsb_throughput(v, w), res.ycsb_throughput(res.base[v], w))
                            for w in ws])
     if not rows:
         return ""
     errs = {v: sum(res.ycsb_errors(v, w) for w in ws) for v in res.variants}
     note = ", ".join("%s %d" % (v, n) for v, n in errs.items() if n)
     return ("### YCSB throughput (ops/s; median [min-max] of %s; ratio to %s)\n\n" % (
-        runs_of(res), res.baseline) + table(["variant"] + ws, rows) +
+        runs_of(res), res.baseline_note) + table(["variant"] + ws, rows) +
         ("\n\nFailed operations (Return=ERROR): " + note if note else "") + "\n")
 
 
@@ -61,7 +61,7 @@ def ycsb_latency(res, op):
         row = [v]
         for w in res.workloads:
             p50, p99 = (res.ycsb_percentile(v, w, op, p) for p in (50.0, 99.0))
-            b50, b99 = (res.ycsb_percentile(res.baseline, w, op, p) for p in (50.0, 99.0))
+            b50, b99 = (res.ycsb_percentile(res.base[v], w, op, p) for p in (50.0, 99.0))
             if p50.median is None:
                 row.append("-")
             else:
@@ -72,7 +72,7 @@ def ycsb_latency(res, op):
     if not rows:
         return ""
     return ("### YCSB %s latency p50 / p99 (us; median of %s; ratios to %s)\n\n" % (
-        op, runs_of(res), res.baseline) + table(["variant"] + res.workloads, rows) + "\n")
+        op, runs_of(res), res.baseline_note) + table(["variant"] + res.workloads, rows) + "\n")
 
 
 def redis_benchmark(res, key, title):
@@ -82,9 +82,8 @@ def redis_benchmark(res, key, title):
         return ""
     rows = []
     for t in tests:
-        base = res.bench_value(res.baseline, t, key)
         rows.append([t.split(" ")[0] if "needed" not in t else "LPUSH (for LRANGE)"] +
-                    [cell(res.bench_value(v, t, key), base) for v in vs])
+                    [cell(res.bench_value(v, t, key), res.bench_value(res.base[v], t, key)) for v in vs])
     return "### %s\n\n" % title + table(["test"] + vs, rows) + "\n"
 
 
@@ -93,10 +92,10 @@ def memcslap(res):
     vs = [v for v in res.variants if v in res.memcslap]
     if not tests:
         return ""
-    rows = [[t] + [cell(res.memcslap_rate(v, t), res.memcslap_rate(res.baseline, t)) for v in vs]
+    rows = [[t] + [cell(res.memcslap_rate(v, t), res.memcslap_rate(res.base[v], t)) for v in vs]
             for t in tests]
     return ("### memcslap (keys/s; median [min-max] of %s; ratio to %s)\n\n" % (
-        runs_of(res), res.baseline) + table(["test"] + vs, rows) + "\n")
+        runs_of(res), res.baseline_note) + table(["test"] + vs, rows) + "\n")
 
 
 def durability(res):
@@ -184,8 +183,8 @@ def all_tables(res):
     parts = [header(res), ycsb_throughput(res), ycsb_latency(res, "READ"), ycsb_latency(res, "UPDATE")]
     if res.redis_benchmark:
         parts += [redis_benchmark(res, "rps", "redis-benchmark (requests/s; median [min-max] of %s; "
-                                  "ratio to %s)" % (runs_of(res), res.baseline)),
+                                  "ratio to %s)" % (runs_of(res), res.baseline_note)),
                   redis_benchmark(res, "p99_ms", "redis-benchmark p99 latency (ms; median [min-max]"
-                                  "; ratio to %s)" % res.baseline)]
+                                  "; ratio to %s)" % res.baseline_note)]
     parts += [memcslap(res), durability(res), restart(res), memory(res)]
     return "\n".join(p for p in parts if p)

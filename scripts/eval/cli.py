@@ -1,0 +1,70 @@
+"""Command-line settings shared by the program evaluations, and the driver that runs their phases."""
+import os
+import sys
+
+import evalcore
+import harness
+import report
+
+
+def harness_args(ap):
+    env = os.environ.get
+    ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--repeat", type=int, default=int(env("REPEAT", "5")))
+    ap.add_argument("--records", type=int, default=int(env("RECORDS", "100000")))
+    ap.add_argument("--ops", type=int, default=int(env("OPS", "100000")))
+    ap.add_argument("--max-seconds", type=int, default=int(env("MAX_SECONDS", "20")))
+    ap.add_argument("--client-threads", type=int, default=int(env("CLIENT_THREADS", "4")))
+    ap.add_argument("--workloads", default=env("WORKLOADS", "workloadc,workloadb,paper-read-heavy,"
+                                                 "paper-balanced,workloada,paper-write-heavy"))
+    ap.add_argument("--restart-keys", default=env("RESTART_KEYS", "100000,1000000"))
+    ap.add_argument("--restart-repeat", type=int, default=int(env("RESTART_REPEAT", "3")))
+    ap.add_argument("--durability-seconds", type=float, default=float(env("DURABILITY_SECONDS", "5")))
+    ap.add_argument("--bench-requests", type=int, default=int(env("BENCH_REQUESTS", "50000")))
+
+
+def settings_from(a):
+    return harness.Settings(
+        repeat=a.repeat, records=a.records, ops=a.ops, max_seconds=a.max_seconds,
+        client_threads=a.client_threads, workloads=[w for w in a.workloads.split(",") if w],
+        restart_keys=[int(k) for k in a.restart_keys.split(",") if k],
+        restart_repeat=a.restart_repeat, durability_seconds=a.durability_seconds,
+        bench_requests=a.bench_requests, quick=a.quick)
+
+
+def select(vs, names):
+    if not names:
+        return vs
+    want = [n for n in names.split(",") if n]
+    known = {v.name: v for v in vs}
+    bad = [n for n in want if n not in known]
+    if bad:
+        sys.exit("evaluate: error: unknown variant '%s' (known: %s)" % (bad[0], ", ".join(known)))
+    return [known[n] for n in want]
+
+
+def run(prog, vs, s, a, program_name, extra):
+    """Writes meta.json, runs the phases, prints the tables and writes the plots."""
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    os.makedirs(a.results, exist_ok=True)
+    meta = {"program": program_name, "baseline": vs[0].name,
+            "variants": [{"name": v.name, "label": v.label, "baseline": v.baseline} for v in vs],
+            "settings": dict(vars(s), **extra), "machine": evalcore.machine(),
+            "date": evalcore.time.strftime("%Y-%m-%d"), "phases": a.phases.split(",")}
+    meta.update(evalcore.provenance(repo))
+    evalcore.write_json(os.path.join(a.results, "meta.json"), meta)
+    ph = harness.Phases(prog, s, a.results, a.workdir, a.pooldir, [a.ycsb_run])
+    t0 = evalcore.time.monotonic()
+    if "throughput" in meta["phases"]:
+        ph.throughput(vs)
+    if "durability" in meta["phases"]:
+        for v in vs:
+            ph.durability(v)
+    if "restart" in meta["phases"]:
+        for keys in s.restart_keys:
+            for v in vs:
+                if v.restart:
+                    ph.restart(v, keys)
+    meta["elapsed_s"] = round(evalcore.time.monotonic() - t0, 1)
+    evalcore.write_json(os.path.join(a.results, "meta.json"), meta)
+    return report.main([a.results])
