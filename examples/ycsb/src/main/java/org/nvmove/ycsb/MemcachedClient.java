@@ -24,7 +24,8 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * One spymemcached client (one connection) per YCSB thread, ASCII protocol. Inserts are SETs (a
+ * One spymemcached client (one connection) shared by the YCSB threads, or one per thread with
+ * memcached.shared=false; ASCII protocol. Inserts are SETs (a
  * load can be repeated on a filled server). An update that carries the whole record (as many
  * fields as fieldcount, e.g. writeallfields=true) is one SET; one that carries fewer fields
  * merges them into the stored record with GETS and CAS, retried on a conflict, so a partial
@@ -41,7 +42,15 @@ public final class MemcachedClient extends DB {
   /** Operation timeout in milliseconds (default 10000). */
   public static final String TIMEOUT = "memcached.timeout";
 
+  /** One connection for all client threads (default true), or one per thread. */
+  public static final String SHARED = "memcached.shared";
+
   private static final int CAS_TRIES = 16;
+  // spymemcached multiplexes the threads' requests over one connection and one I/O thread:
+  // with one per YCSB thread, a client on one core spends its time switching between twice
+  // as many threads.
+  private static net.spy.memcached.MemcachedClient sharedClient;
+  private static int sharedUsers;
   // Kept so the level set on it stays (java.util.logging holds loggers weakly).
   private static final Logger SPY_LOG = Logger.getLogger("net.spy.memcached");
 
@@ -50,6 +59,7 @@ public final class MemcachedClient extends DB {
   private final ErrorLog errors = new ErrorLog("memcached");
   private int fieldCount;
   private long timeout;
+  private boolean shared;
 
   @Override
   public void init() throws DBException {
@@ -60,25 +70,54 @@ public final class MemcachedClient extends DB {
     // spymemcached logs every connection event at INFO on stderr by default.
     System.setProperty("net.spy.log.LoggerImpl", "net.spy.memcached.compat.log.SunLogger");
     SPY_LOG.setLevel(Level.WARNING);
+    shared = Boolean.parseBoolean(p.getProperty(SHARED, "true"));
     try {
-      client = new net.spy.memcached.MemcachedClient(new ConnectionFactoryBuilder()
-          .setProtocol(ConnectionFactoryBuilder.Protocol.TEXT)
-          .setOpTimeout(timeout)
-          .setFailureMode(FailureMode.Cancel)
-          .setDaemon(true)
-          .build(), AddrUtil.getAddresses(addr));
-      client.getVersions();
+      client = shared ? acquireShared(addr, timeout) : connect(addr, timeout);
     } catch (IOException | RuntimeException e) {
       throw new DBException("memcached: cannot reach " + addr + ": " + e.getMessage(), e);
     }
   }
 
+  private static net.spy.memcached.MemcachedClient connect(String addr, long timeout)
+      throws IOException {
+    net.spy.memcached.MemcachedClient c = new net.spy.memcached.MemcachedClient(
+        new ConnectionFactoryBuilder()
+            .setProtocol(ConnectionFactoryBuilder.Protocol.TEXT)
+            .setOpTimeout(timeout)
+            .setFailureMode(FailureMode.Cancel)
+            .setDaemon(true)
+            .build(), AddrUtil.getAddresses(addr));
+    c.getVersions();
+    return c;
+  }
+
+  private static synchronized net.spy.memcached.MemcachedClient acquireShared(String addr,
+      long timeout) throws IOException {
+    if (sharedClient == null) {
+      sharedClient = connect(addr, timeout);
+    }
+    sharedUsers++;
+    return sharedClient;
+  }
+
+  private static synchronized void releaseShared(long timeout) {
+    if (--sharedUsers == 0) {
+      sharedClient.shutdown(timeout, TimeUnit.MILLISECONDS);
+      sharedClient = null;
+    }
+  }
+
   @Override
   public void cleanup() {
-    if (client != null) {
-      client.shutdown(timeout, TimeUnit.MILLISECONDS);
-      client = null;
+    if (client == null) {
+      return;
     }
+    if (shared) {
+      releaseShared(timeout);
+    } else {
+      client.shutdown(timeout, TimeUnit.MILLISECONDS);
+    }
+    client = null;
   }
 
   private Status fail(String op, String key, Exception e) {
