@@ -75,8 +75,14 @@ AllocationFlow::Decision AllocationFlow::decide() const {
       continue;
     std::string Reason = E.TypedReason;
     if (Reason.empty())
-      if (std::string Sink = firstSink(E.Site, 'P'); !Sink.empty())
+      if (std::string Sink = firstSink(E.Site, 'P'); !Sink.empty()) {
+        if (!E.VolatileReason.empty()) {
+          Why[E.Site] = "";
+          D.KeptVolatile.push_back({E, E.VolatileReason + ", an excluded type; its result reaches " + Sink});
+          continue;
+        }
         Reason = "its result reaches " + Sink;
+      }
     Why[E.Site] = Reason;
     if (!Reason.empty())
       Persistent.insert(E.Site);

@@ -37,6 +37,8 @@ struct ConditionalEdit {
   std::string UnlessSite;
   /// Set when the type alone decides (sized by, cast to or assigned to a persistent type).
   std::string TypedReason;
+  /// Allocation sites of a type the user excluded (same evidence): they stay volatile.
+  std::string VolatileReason;
 };
 
 class AllocationFlow {
@@ -51,6 +53,8 @@ public:
   struct Decision {
     std::vector<std::pair<ConditionalEdit, std::string>> Apply;     // edit, why
     std::vector<std::pair<ConditionalEdit, std::string>> Undecided; // allocation, why not
+    /// Sites of excluded types kept volatile although their result reaches persistent storage.
+    std::vector<std::pair<ConditionalEdit, std::string>> KeptVolatile; // allocation, the sink
   };
   /// Solves the graph: allocation sites that reach a persistent sink are persistent; the values
   /// they reach are "tainted"; the other edits apply when they act on a tainted value.

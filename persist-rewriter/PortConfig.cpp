@@ -129,6 +129,15 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
         return bad(Origin, "'" + Item.trim() + "' is not type.field[:value]");
       VolatileFields[Type.str()][Field.str()] = Init.trim().empty() ? "0" : Init.trim().str();
     }
+  } else if (Key == "unlogged-field") {
+    SmallVector<StringRef> Items;
+    Value.split(Items, ',', -1, false);
+    for (StringRef Item : Items) {
+      auto [Type, Field] = Item.trim().rsplit('.');
+      if (Type.empty() || Field.empty())
+        return bad(Origin, "'" + Item.trim() + "' is not type.field");
+      UnloggedFields[Type.trim().str()].push_back(Field.trim().str());
+    }
   } else if (Key == "defer-unlocks") {
     if (Value != "yes" && Value != "no")
       return bad(Origin, "defer-unlocks must be 'yes' or 'no', not '" + Value + "'");
@@ -137,8 +146,18 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     return bad(Origin, "unknown setting '" + Key +
                            "' (known: alloc, dispatch, operation, load-call, root, value-root, "
                            "warm-skip, exclude-type, warm-return, main, pool, defer-unlocks, "
-                           "reinit-volatile, volatile-field)");
+                           "reinit-volatile, volatile-field, unlogged-field)");
   return Error::success();
+}
+
+bool PortConfig::isUnloggedField(StringRef Type, StringRef Tag, StringRef Field) const {
+  for (StringRef Name : {Type, Tag}) {
+    auto It = UnloggedFields.find(Name.str());
+    if (!Name.empty() && It != UnloggedFields.end() &&
+        llvm::is_contained(It->second, Field.str()))
+      return true;
+  }
+  return false;
 }
 
 Error PortConfig::readFile(StringRef Path) {

@@ -60,6 +60,12 @@ struct PortConfig {
   /// `volatile-field = type.field[:value]` (the value they restart with; 0 by default).
   bool ReinitVolatile = false;
   std::map<std::string, std::map<std::string, std::string>> VolatileFields; // type -> field -> value
+  /// Fields whose loss in a crash is harmless (an LRU clock, access statistics): their stores
+  /// are left as they are, so an operation that writes only them needs no transaction.
+  /// `unlogged-field = type.field, ...`.
+  std::map<std::string, std::vector<std::string>> UnloggedFields; // type -> fields
+  /// True when Field of the record named Type (or tagged Tag) is such a field.
+  bool isUnloggedField(llvm::StringRef Type, llvm::StringRef Tag, llvm::StringRef Field) const;
   /// Release pthread locks taken in operations at commit instead of at once (lesson 10).
   bool DeferUnlocks = true;
 

@@ -78,6 +78,10 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
   for (const auto &[E, Why] : D.Undecided)
     if (Seen.insert(E.Where).second)
       R.Summary.Undecided.push_back(E.Where + ": " + Why);
+  for (const auto &[E, Why] : D.KeptVolatile)
+    if (Seen.insert(E.Where).second)
+      R.Summary.Findings.push_back(E.Where + ": allocation kept volatile: " + Why +
+                                   " (after a warm start the pool holds a stale pointer there)");
   for (const std::string &F : R.Edits.findings())
     R.Summary.Findings.push_back(F);
   R.Summary.sort();

@@ -112,20 +112,22 @@ Expected<TypeList> TypeList::parse(StringRef Text, StringRef Origin, const TypeF
       return bad(Origin, "type '" + *Name + "' has kind '" + Kind + "'");
     std::vector<std::string> Names = namesOf(*O);
     AllNames.insert(Names.begin(), Names.end());
-    if (std::string Why = exclusionReason(*O, F); !Why.empty()) {
-      L.Excluded[Name->str()] = Why;
-      continue;
-    }
+    std::string Why = exclusionReason(*O, F);
+    llvm::StringMap<std::string> &Keys = Why.empty() ? L.ByKey : L.ExcludedByKey;
     auto Key = [&](StringRef N) {
       return N.startswith("struct ") || N.startswith("union ") ? N.str() : (Kind + " " + N).str();
     };
-    L.ByKey.try_emplace(Key(*Name), Name->str());
+    Keys.try_emplace(Key(*Name), Name->str());
     if (std::optional<StringRef> Tag = O->getString(schema::Tag))
-      L.ByKey.try_emplace(Key(*Tag), Name->str());
+      Keys.try_emplace(Key(*Tag), Name->str());
     if (const json::Array *TDs = O->getArray(schema::TypedefNames))
       for (const json::Value &TD : *TDs)
         if (std::optional<StringRef> S = TD.getAsString())
-          L.ByKey.try_emplace(Key(*S), Name->str());
+          Keys.try_emplace(Key(*S), Name->str());
+    if (!Why.empty()) {
+      L.Excluded[Name->str()] = Why;
+      continue;
+    }
     ++L.Count;
   }
   if (Error E = checkFilter(F, AllNames, Origin))
@@ -133,18 +135,29 @@ Expected<TypeList> TypeList::parse(StringRef Text, StringRef Origin, const TypeF
   return L;
 }
 
-const std::string *TypeList::match(const clang::RecordDecl *RD) const {
-  if (!RD)
-    return nullptr;
-  auto It = ByKey.find(displayKey(recordKey(RD)));
-  if (It != ByKey.end())
+const std::string *TypeList::lookup(const llvm::StringMap<std::string> &Keys,
+                                    const clang::RecordDecl *RD) {
+  auto It = Keys.find(displayKey(recordKey(RD)));
+  if (It != Keys.end())
     return &It->second;
   // A tagged record reached through one of its typedef names is listed under either.
   if (!RD->getName().empty())
     if (const clang::TypedefNameDecl *TD = RD->getTypedefNameForAnonDecl())
-      if ((It = ByKey.find((RD->isUnion() ? "union " : "struct ") + TD->getName().str())) !=
-          ByKey.end())
+      if ((It = Keys.find((RD->isUnion() ? "union " : "struct ") + TD->getName().str())) !=
+          Keys.end())
         return &It->second;
+  return nullptr;
+}
+
+const std::string *TypeList::matchExcluded(const clang::RecordDecl *RD) const {
+  return RD && !match(RD) ? lookup(ExcludedByKey, RD) : nullptr;
+}
+
+const std::string *TypeList::match(const clang::RecordDecl *RD) const {
+  if (!RD)
+    return nullptr;
+  if (const std::string *Name = lookup(ByKey, RD))
+    return Name;
   // A type persist-rewriter marked (PMS_PERSISTENT) is persistent whatever the list says: the
   // mark in the source is the port's own record of its decision.
   if (const clang::RecordDecl *Def = RD->getDefinition())

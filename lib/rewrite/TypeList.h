@@ -34,6 +34,8 @@ public:
   /// The JSON name of RD's type, or null when RD is not persistent (or was filtered out).
   /// Records marked PMS_PERSISTENT (annotate "pms_persistent") by persist-rewriter match too.
   const std::string *match(const clang::RecordDecl *RD) const;
+  /// The JSON name of RD's type when the filter left it out (a type the user ruled volatile).
+  const std::string *matchExcluded(const clang::RecordDecl *RD) const;
   /// Types kept.
   size_t size() const { return Count; }
   /// Types the filter left out, by JSON name, with why: the verdict hint, "exclude-types" or
@@ -43,6 +45,9 @@ public:
 private:
   mutable llvm::StringMap<std::string> Marked; // marked records seen so far, by key
   llvm::StringMap<std::string> ByKey;
+  llvm::StringMap<std::string> ExcludedByKey;
+  static const std::string *lookup(const llvm::StringMap<std::string> &Keys,
+                                   const clang::RecordDecl *RD);
   std::map<std::string, std::string> Excluded;
   size_t Count = 0;
 };

@@ -7,6 +7,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
+#include <functional>
+
 using namespace clang;
 using namespace clang::ast_matchers;
 
@@ -14,18 +16,25 @@ namespace nvm::port {
 
 namespace {
 
-/// The persistent type name T points to, or null.
-const std::string *persistentPointee(QualType T, const rewrite::TypeList &Types) {
-  return T->isPointerType() ? Types.match(pointeeRecordOf(T)) : nullptr;
+/// Which records a typed reason looks for: the persistent ones, or the ones the user excluded.
+using RecordMatch = std::function<const std::string *(const RecordDecl *)>;
+
+/// The matching type name T points to, or null.
+const std::string *pointee(QualType T, const RecordMatch &Match) {
+  return T->isPointerType() ? Match(pointeeRecordOf(T)) : nullptr;
 }
 
-/// Finds sizeof(T) with T persistent (or an array of it) among the arguments.
+const std::string *persistentPointee(QualType T, const rewrite::TypeList &Types) {
+  return pointee(T, [&](const RecordDecl *RD) { return Types.match(RD); });
+}
+
+/// Finds sizeof(T) with T matching (or an array of it) among the arguments.
 class SizeofFinder : public RecursiveASTVisitor<SizeofFinder> {
 public:
-  explicit SizeofFinder(const rewrite::TypeList &Types) : Types(Types) {}
+  explicit SizeofFinder(const RecordMatch &Match) : Match(Match) {}
   bool VisitUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *U) {
     if (U->getKind() == UETT_SizeOf && Found.empty())
-      if (const std::string *N = Types.match(recordOf(U->getTypeOfArgument())))
+      if (const std::string *N = Match(recordOf(U->getTypeOfArgument())))
         if (!U->getTypeOfArgument()->isPointerType())
           Found = "its size is sizeof(" + *N + ")";
     return true;
@@ -33,12 +42,14 @@ public:
   std::string Found;
 
 private:
-  const rewrite::TypeList &Types;
+  const RecordMatch &Match;
 };
 
-/// Why the call's type alone makes it persistent, or empty.
-std::string typedReason(const CallExpr *C, ASTContext &AC, const rewrite::TypeList &Types) {
-  SizeofFinder Sizes(Types);
+/// Why the call's type alone makes it an object of a matching type, or empty. With OwnerField,
+/// a result assigned to a field of a matching record counts too (its owner is of that type).
+std::string typedReason(const CallExpr *C, ASTContext &AC, const RecordMatch &Match,
+                        bool OwnerField = false) {
+  SizeofFinder Sizes(Match);
   for (const Expr *A : C->arguments())
     Sizes.TraverseStmt(const_cast<Expr *>(A));
   if (!Sizes.Found.empty())
@@ -51,26 +62,32 @@ std::string typedReason(const CallExpr *C, ASTContext &AC, const rewrite::TypeLi
       return {};
     const DynTypedNode &P = Parents[0];
     if (const auto *Cast = P.get<CastExpr>()) {
-      if (const std::string *T = persistentPointee(Cast->getType(), Types))
+      if (const std::string *T = pointee(Cast->getType(), Match))
         if (isa<ExplicitCastExpr>(Cast))
           return "it is cast to " + *T + " *";
       Value = Cast;
     } else if (const auto *Paren = P.get<ParenExpr>()) {
       Value = Paren;
     } else if (const auto *B = P.get<BinaryOperator>()) {
-      if (B->getOpcode() == BO_Assign && B->getRHS()->IgnoreParens() == Value->IgnoreParens())
-        if (const std::string *T = persistentPointee(B->getLHS()->getType(), Types))
+      if (B->getOpcode() == BO_Assign && B->getRHS()->IgnoreParens() == Value->IgnoreParens()) {
+        if (const std::string *T = pointee(B->getLHS()->getType(), Match))
           return "it is assigned to a " + *T + " *";
+        if (OwnerField)
+          if (const auto *M = dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts()))
+            if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
+              if (const std::string *T = Match(F->getParent()))
+                return "it is assigned to field '" + F->getName().str() + "' of a " + *T;
+      }
       return {};
     } else if (const auto *V = P.get<VarDecl>()) {
-      if (const std::string *T = persistentPointee(V->getType(), Types))
+      if (const std::string *T = pointee(V->getType(), Match))
         return "it initialises a " + *T + " *";
       return {};
     } else if (P.get<ReturnStmt>()) {
       for (DynTypedNode Up = P; !AC.getParents(Up).empty();) {
         Up = AC.getParents(Up)[0];
         if (const auto *FD = Up.get<FunctionDecl>()) {
-          if (const std::string *T = persistentPointee(FD->getReturnType(), Types))
+          if (const std::string *T = pointee(FD->getReturnType(), Match))
             return "it is returned as a " + *T + " *";
           return {};
         }
@@ -121,7 +138,15 @@ void AllocationRule::run(const Result &R) {
   E.Kind = "allocation";
   E.Site = A->Site;
   E.Edits = {replacement(SM, A->Token, Len, runtimeFunction(A->Kind))};
-  E.TypedReason = typedReason(C, *R.Context, Ctx.Types);
+  E.TypedReason = typedReason(
+      C, *R.Context, [&](const RecordDecl *RD) { return Ctx.Types.match(RD); });
+  // An object of a type the user excluded, or one only such an object owns (a client's reply
+  // buffer), stays volatile even where the field-based flow says its pointer may reach
+  // persistent storage (Redis' clients and adlist lists): the summary lists such sites.
+  if (E.TypedReason.empty())
+    E.VolatileReason = typedReason(
+        C, *R.Context, [&](const RecordDecl *RD) { return Ctx.Types.matchExcluded(RD); },
+        /*OwnerField=*/true);
   if (A->Kind == AllocKind::Realloc && C->getNumArgs() >= 1) {
     // A reallocation that stays volatile may still be handed a pool object.
     ConditionalEdit D;

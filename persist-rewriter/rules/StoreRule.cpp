@@ -20,7 +20,10 @@ static bool callsRuntime(const Expr *E, llvm::StringRef Name) {
 
 bool isLoggedLValue(const Expr *L) {
   const auto *U = dyn_cast<UnaryOperator>(L->IgnoreParens());
-  return U && U->getOpcode() == UO_Deref && callsRuntime(U->getSubExpr(), "pms_tx_log_store");
+  // PMS_LOGGED expands to a call of pms_logged_ (pms_tx_log_store in ports made before it).
+  return U && U->getOpcode() == UO_Deref &&
+         (callsRuntime(U->getSubExpr(), "pms_logged_") ||
+          callsRuntime(U->getSubExpr(), "pms_tx_log_store"));
 }
 
 void StoreRule::registerMatchers(MatchFinder &Finder) {
@@ -73,6 +76,18 @@ static CharSourceRange macroBodyRange(const Expr *L, const SourceManager &SM,
   return R;
 }
 
+/// A store into a field the configuration declares harmless to lose (`unlogged-field`).
+bool StoreRule::isUnloggedField(const Expr *L) const {
+  const auto *M = dyn_cast<MemberExpr>(L->IgnoreParens());
+  const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  if (!F || Ctx.Config.UnloggedFields.empty())
+    return false;
+  const RecordDecl *RD = F->getParent();
+  const std::string *Name = Ctx.Types.match(RD);
+  return Ctx.Config.isUnloggedField(Name ? llvm::StringRef(*Name) : "", RD->getName(),
+                                    F->getName());
+}
+
 void StoreRule::run(const Result &R) {
   const SourceManager &SM = *R.SourceManager;
   const LangOptions &LO = R.Context->getLangOpts();
@@ -92,6 +107,8 @@ void StoreRule::run(const Result &R) {
       return;
   }
   if (isLoggedLValue(L))
+    return;
+  if (isUnloggedField(L))
     return;
   if (!rewrite::unexecutedReason(Store, *R.Context).empty())
     return;

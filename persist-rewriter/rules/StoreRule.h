@@ -18,6 +18,7 @@ public:
 
 private:
   void logBitField(const Result &R, const clang::Expr *Store, const clang::MemberExpr *M);
+  bool isUnloggedField(const clang::Expr *L) const;
 };
 
 /// True when L is already the l-value of a logged store (PMS_LOGGED's expansion).

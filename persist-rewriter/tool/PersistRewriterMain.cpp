@@ -78,9 +78,9 @@ static int fail(const Twine &Msg) {
 }
 
 /// What the port takes from nvmove's JSON besides the types: load functions, roots and
-/// volatile-field notes, and the JSON text itself without the excluded types.
+/// volatile-field notes, and the JSON text itself.
 struct TypeFacts {
-  std::string Filtered;
+  std::string Text;
   std::vector<std::string> LoadFunctions, Roots, Volatile;
   std::map<std::string, std::vector<std::string>> VolatileFields; // type -> fields
 };
@@ -135,7 +135,7 @@ static Expected<TypeFacts> readFacts(StringRef Path, const std::vector<std::stri
         if (auto G = R->getString("global"))
           if (!Dropped.count(R->getString("record").value_or("").str()))
             F.Roots.push_back(G->str());
-  F.Filtered = formatv("{0}", *V).str();
+  F.Text = (*Buf)->getBuffer().str();
   return F;
 }
 
@@ -194,7 +194,10 @@ int main(int argc, char **argv) {
   auto Facts = readFacts(TypesFile, Config.ExcludeTypes);
   if (!Facts)
     return fail(toString(Facts.takeError()));
-  auto Types = rewrite::TypeList::parse(Facts->Filtered, TypesFile);
+  // The excluded types stay known to the list: their allocations are kept volatile.
+  rewrite::TypeFilter Exclude;
+  Exclude.ExcludeTypes = Config.ExcludeTypes;
+  auto Types = rewrite::TypeList::parse(Facts->Text, TypesFile, Exclude);
   if (!Types)
     return fail(toString(Types.takeError()));
   if (Config.LoadCalls.empty())

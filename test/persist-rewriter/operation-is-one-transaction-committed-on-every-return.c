@@ -48,12 +48,13 @@
 // SUMMARY: "deferred-unlock": 2,
 // SUMMARY: "operation": 2,
 
-// Each call is one committed transaction, whichever return it took; none is left open, the
-// deferred unlocks did unlock, and the stores committed.
-// OUT: withdraw -1: committed 1 depth 0 unlocked 1
-// OUT-NEXT: withdraw -2: committed 1 depth 0 unlocked 1
+// Each call that writes persistent data is one committed transaction, whichever return it
+// took; a call that writes nothing commits nothing (the transaction begins at the first logged
+// store); none is left open, the deferred unlocks did unlock, and the stores committed.
+// OUT: withdraw -1: committed 0 depth 0 unlocked 1
+// OUT-NEXT: withdraw -2: committed 0 depth 0 unlocked 1
 // OUT-NEXT: withdraw 0: committed 1 depth 0 unlocked 1
-// OUT-NEXT: deposit 0: committed 1 depth 0 unlocked 1
+// OUT-NEXT: deposit 0: committed 0 depth 0 unlocked 1
 // OUT-NEXT: deposit 5: committed 1 depth 0 unlocked 1
 // OUT-NEXT: balance 95 ops 4 line 33
 // ORIG: balance 95 ops 4 line 33
@@ -122,11 +123,13 @@ static void after(const char *what, unsigned long before) {
 }
 int main(void) {
   pms_port_open("unused.pool");
-  pms_op_begin();
+  /* committed before the operations run: acct is no longer a fresh object, so their stores
+   * into it are logged */
+  pms_tx_begin();
   acct = pms_calloc(1, sizeof *acct);
   acct->bal = 100;
   acct->ops = 2;
-  pms_op_end();
+  pms_tx_commit();
   unsigned long c = committed();
   printf("withdraw %d", withdraw(acct, -1));
   after("", c);

@@ -13,7 +13,8 @@
 // CHECK-NEXT: evals=1 i=2
 // CHECK-NEXT: after abort: count=0 arr=[0,0,0,0] next=(nil) first.v=0 local=2
 // CHECK-NEXT: after commit: count=7 arr=[0,0,5,0] next=self first.v=9
-// JSON: "transactions": 3,
+// The first operation only allocates: it begins no transaction.
+// JSON: "transactions": 1, "aborts": 1,
 // JSON-SAME: "unlogged_stores": 0,
 
 #include <pmem_shim/port.h>

@@ -38,9 +38,11 @@ int main(int argc, char **argv)
 
 	setvbuf(stdout, NULL, _IONBF, 0);
 	pms_port_open(argv[1]);
-	pms_op_begin();
+	/* a committed object: stores into a fresh one (allocated since the
+	 * last commit) are safe anywhere and not counted */
+	pms_tx_begin();
 	r = pms_calloc(1, sizeof(*r));
-	pms_op_end();
+	pms_tx_commit();
 
 	PMS_LOGGED(local) = 1;          /* volatile: never counted */
 	pms_tx_memset(&local, 0, sizeof(local));

@@ -23,16 +23,23 @@ static int alloc_ready(const char *fn)
 	return tx_check_usable();
 }
 
-/* alloc_new -- allocates size bytes with PMDK flags (zeroing) */
+/* alloc_new -- allocates size bytes: a slab slot when the slab is on and the
+ * size fits one, else a PMDK object (flags: zeroing) */
 static void *alloc_new(const char *fn, size_t size, uint64_t flags)
 {
 	PMEMoid oid;
-	int u = alloc_ready(fn);
+	int u;
 
-	if (u < 0)
-		return NULL;
 	if (size == 0)
 		size = 1;
+	if (slab_on_ && pool_cur && tx_tls.aborted == 0) {
+		void *p = slab_alloc(size, (flags & POBJ_XALLOC_ZERO) != 0);
+		if (p || errno != 0)
+			return p;
+	}
+	u = alloc_ready(fn);
+	if (u < 0)
+		return NULL;
 	if (u) {
 		oid = pmdk.tx_xalloc(size, PMS_TYPE_NUM,
 				flags | POBJ_XALLOC_NO_ABORT);
@@ -79,6 +86,8 @@ void pms_free(void *ptr)
 		free(ptr);
 		return;
 	}
+	if (slab_on_ && slab_free(ptr))
+		return;
 	if ((u = tx_check_usable()) < 0)
 		return;
 	oid = oid_of(ptr);
@@ -106,6 +115,19 @@ void *pms_realloc(void *ptr, size_t size)
 	if (size == 0) {
 		pms_free(ptr);
 		return NULL;
+	}
+	if (slab_on_ && (slab_usable(ptr) || size <= 4096)) {
+		/* into or out of a slot: a new object, the old one freed */
+		size_t old = pms_malloc_usable_size(ptr);
+		void *p;
+		if (old >= size && slab_usable(ptr))
+			return ptr;
+		if (!(p = pms_malloc(size)))
+			return NULL;
+		memcpy(p, ptr, old < size ? old : size);
+		pms_free(ptr);
+		stats_mine()->frees--; /* counted as one reallocation, as PMDK's are */
+		return p;
 	}
 	if ((u = alloc_ready("pms_realloc")) < 0)
 		return NULL;
@@ -138,7 +160,7 @@ char *pms_strdup(const char *s)
 	d = pms_malloc(n);
 	if (d) {
 		memcpy(d, s, n);
-		if (tx_tls.depth == 0)
+		if (tx_tls.depth == 0 && !slab_usable(d))
 			pms_persist(d, n);
 	}
 	return d;
@@ -147,8 +169,12 @@ char *pms_strdup(const char *s)
 /* pms_malloc_usable_size -- usable bytes of a pool object */
 size_t pms_malloc_usable_size(void *ptr)
 {
+	size_t n;
+
 	if (!ptr || !pms_is_persistent(ptr))
 		return 0;
+	if (slab_on_ && (n = slab_usable(ptr)) != 0)
+		return n;
 	return pmdk.usable_size(oid_of(ptr));
 }
 
@@ -161,6 +187,8 @@ long pms_heap_walk(void (*fn)(void *obj, size_t size, void *arg), void *arg)
 		return err_set(EINVAL, "pms_heap_walk: no pool is open");
 	if (tx_tls.depth > 0)
 		return err_set(EBUSY, "pms_heap_walk: a transaction is open");
+	if (slab_on_)
+		n = slab_walk(fn, arg);
 	for (PMEMoid o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o);
 			o = pmdk.next(o)) {
 		if (pmdk.type_num(o) != PMS_TYPE_NUM)

@@ -45,8 +45,9 @@ const char *pms_flush_insn(void)
 	return flush_names[flush_kind];
 }
 
-/* pms_flush -- writes back every cache line of [addr, addr+len) */
-void pms_flush(const void *addr, size_t len)
+/* flush_lines -- starts the write-back of every cache line of [addr, addr+len)
+ * with the CPU's instruction only (no msync on a pool that is not pmem) */
+void flush_lines(const void *addr, size_t len)
 {
 	uintptr_t p, end;
 	size_t lines;
@@ -74,6 +75,14 @@ void pms_flush(const void *addr, size_t len)
 	stats_mine()->flushes += lines;
 	if (pms_lat_active_)
 		lat_charge_flush(lines);
+}
+
+/* pms_flush -- writes back every cache line of [addr, addr+len) */
+void pms_flush(const void *addr, size_t len)
+{
+	if (len == 0)
+		return;
+	flush_lines(addr, len);
 	/* A cache-line write-back does not reach a file that is not pmem: there the
 	 * page must be msync'd, which pmemobj_persist does. */
 	if (pool_cur && !pool_cur->is_pmem && pms_is_persistent(addr))

@@ -102,10 +102,55 @@ int err_pmdk(int errnum, const char *what);
 struct tx_state {
 	int depth;
 	int aborted;
+	int lazy;             /* operation levels opened before their first write */
+	uint64_t epoch;       /* number of this thread's outermost transactions */
 	uint64_t stripes;     /* atomic-RMW stripe locks held until tx end */
 };
 extern __thread struct tx_state tx_tls;
 int tx_check_usable(void);
+int tx_ensure(void);
+void tx_lazy_open(void);
+int tx_lazy_close(void);
+void tx_note_unlogged(void *addr, size_t size);
+void tx_writeback_unlogged(void);
+
+/* slab.c: small objects without per-call persist barriers */
+extern int slab_on_;
+void slab_want(int on);
+int slab_wanted(int is_pmem);
+int slab_has_chunks(void);
+int slab_open(void);
+void slab_close(void);
+void *slab_alloc(size_t size, int zero);
+int slab_free(void *ptr);
+size_t slab_usable(const void *ptr);
+int slab_is_fresh(const void *addr, size_t size);
+void slab_commit(void);
+void slab_committed(void);
+void slab_aborted(void);
+void slab_flush_all(void);
+long slab_walk(void (*fn)(void *obj, size_t size, void *arg), void *arg);
+uint64_t slab_chunk_type(void);
+
+/* The last slots this thread allocated: stores into them are the common case
+ * of a fresh object and need neither an undo log nor a note. */
+#define SLAB_RECENT 4
+struct slab_recent { uintptr_t lo, hi; };
+extern __thread struct slab_recent slab_recent_[SLAB_RECENT];
+
+static inline int slab_recent_hit(const void *addr, size_t size)
+{
+	uintptr_t a = (uintptr_t)addr;
+
+	for (int i = 0; i < SLAB_RECENT; i++)
+		if (a - slab_recent_[i].lo < slab_recent_[i].hi - slab_recent_[i].lo &&
+				a + size <= slab_recent_[i].hi)
+			return 1;
+	return 0;
+}
+
+/* flush.c */
+void flush_lines(const void *addr, size_t len);
 
 /* roots.c */
 int roots_sync(void);

@@ -289,6 +289,18 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
 	p->is_pmem = pmdk_is_pmem((void *)addr, p->info.size);
 	pool_cur = p;
+	if (slab_open() != 0) {
+		int e = errno;
+		slab_close();
+		pool_cur = NULL;
+		pms_pool_base_ = 0;
+		pms_pool_size_ = 0;
+		pmdk.close(p->pop);
+		errno = e;
+		goto fail_free;
+	}
+	/* A pool with chunks must keep its slots (frees, sizes) whatever is wanted. */
+	slab_on_ = slab_has_chunks() || slab_wanted(p->is_pmem);
 	pthread_mutex_unlock(&pool_lock);
 	return p;
 fail_free:
@@ -311,8 +323,11 @@ int pms_pool_close(pms_pool *pool)
 		return -1;
 	pthread_mutex_lock(&pool_lock);
 	roots_reset();
+	__asm__ volatile("sfence" ::: "memory"); /* the slab's pending write-backs */
 	pool->hdr->open = 0;
 	pmdk.persist(pool->pop, &pool->hdr->open, sizeof(pool->hdr->open));
+	slab_close();
+	slab_on_ = 0;
 	pms_pool_base_ = 0;
 	pms_pool_size_ = 0;
 	pool_cur = NULL;

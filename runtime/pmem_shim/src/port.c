@@ -34,6 +34,7 @@ static int port_opened;           /* pms_port_open succeeded */
 static int port_warm;             /* ... and found a completed load */
 static pid_t port_pid;            /* process that opened it (not a fork child) */
 static int port_strict = -1;      /* PMS_STRICT_TX, read once */
+static int port_loading;          /* cold start until pms_port_loaded */
 static int port_ops_open;         /* threads inside an operation */
 static __thread int port_in_op;   /* this thread counts in port_ops_open */
 
@@ -82,7 +83,7 @@ static int port_is_strict(void)
 __attribute__((noinline))
 static void port_log_slow(void *addr, size_t size)
 {
-	if (tx_tls.depth > 0) {
+	if (tx_tls.depth > 0 || tx_tls.lazy > 0) {
 		if (pms_tx_add_range(addr, size) != 0)
 			port_abort("%s", pms_errormsg());
 		return;
@@ -92,12 +93,19 @@ static void port_log_slow(void *addr, size_t size)
 	if (port_is_strict())
 		port_abort("store of %zu bytes to pool address %p outside a "
 			"transaction (PMS_STRICT_TX=1)", size, addr);
+	/* The cold load's stores are written back all at once when it completes. */
+	if (slab_on_ && !port_loading)
+		tx_note_unlogged(addr, size);
 }
 
 /* pms_tx_log_store -- logs a store's target; a range check off the pool */
 void *pms_tx_log_store(void *addr, size_t size)
 {
-	if (__builtin_expect(pms_is_persistent(addr), 0) && size > 0)
+	/* Outside operations a store into a slot just allocated needs nothing;
+	 * inside one, an abort must be able to undo it (tx_add_slow). */
+	if (__builtin_expect(pms_is_persistent(addr), 0) && size > 0 &&
+			!(tx_tls.depth == 0 && tx_tls.lazy == 0 &&
+			  slab_recent_hit(addr, size)))
 		port_log_slow(addr, size);
 	return addr;
 }
@@ -273,19 +281,17 @@ static void values_sync(void)
 	}
 }
 
-/* pms_op_begin -- starts (or nests into) the operation's transaction */
+/* pms_op_begin -- opens one level of the operation's transaction; the PMDK
+ * transaction itself begins at the operation's first persistent write */
 void pms_op_begin(void)
 {
 	if (!pool_cur)
 		return;
-	if (tx_tls.depth > 0 && tx_tls.aborted) {
-		/* The program aborted an enclosing level: this level joins the
-		 * dead transaction so that begin/end stay balanced. */
-		tx_tls.depth++;
+	/* Inside a transaction this level joins it, even an aborted one (the
+	 * program aborted an enclosing level), so that begin/end stay balanced. */
+	tx_lazy_open();
+	if (tx_tls.aborted)
 		return;
-	}
-	if (pms_tx_begin() != 0)
-		port_abort("%s", pms_errormsg());
 	if (!port_in_op) {
 		port_in_op = 1;
 		__atomic_add_fetch(&port_ops_open, 1, __ATOMIC_RELAXED);
@@ -295,9 +301,16 @@ void pms_op_begin(void)
 /* pms_op_end -- commits one level; an aborted transaction is no failure */
 void pms_op_end(void)
 {
-	if (pool_cur && tx_tls.depth == 1 && !tx_tls.aborted)
+	/* values_sync logs what changed, which begins the transaction if the
+	 * operation wrote nothing persistent before */
+	if (pool_cur && tx_tls.depth + tx_tls.lazy == 1 && !tx_tls.aborted) {
 		values_sync();
-	if (pool_cur && tx_tls.depth > 0) {
+		if (tx_tls.lazy == 1 && roots_sync() != 0)
+			port_abort("%s", pms_errormsg());
+	}
+	if (pool_cur && tx_lazy_close()) {
+		/* nothing persistent was written: nothing to commit */
+	} else if (pool_cur && tx_tls.depth > 0) {
 		int was_aborted = tx_tls.aborted;
 		if (pms_tx_commit() != 0 && !was_aborted)
 			port_abort("%s", pms_errormsg());
@@ -390,6 +403,7 @@ void pms_port_open(const char *default_path)
 		port_exit("no pool path: PMS_POOL is unset or empty and "
 			"there is no default path");
 	path = port_expand(path, expanded, sizeof(expanded));
+	slab_want(1);
 	p = pms_pool_open(path, PMS_CREATE, NULL);
 	if (!p)
 		port_exit("%s", pms_errormsg());
@@ -398,6 +412,7 @@ void pms_port_open(const char *default_path)
 		p = port_discard(p, path);
 	if (!port_warm && port_mark(PORT_LOADING) != 0)
 		port_exit("%s", pms_errormsg());
+	port_loading = !port_warm;
 	if (port_warm)
 		values_restore();
 	port_pid = getpid();
@@ -417,6 +432,17 @@ int pms_port_warm(void)
 	return pms_pool_is_warm(pool_cur);
 }
 
+/* loaded_write_back -- the cold load stored without logging or noting: every
+ * object it may have written is written back before the load is marked done */
+static void loaded_write_back(void)
+{
+	slab_flush_all();
+	for (PMEMoid o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o); o = pmdk.next(o))
+		if (pmdk.type_num(o) == PMS_TYPE_NUM)
+			flush_lines(pmdk.direct(o), pmdk.usable_size(o));
+	tx_writeback_unlogged();
+}
+
 /* pms_port_loaded -- marks the cold load complete with the bound roots */
 void pms_port_loaded(void)
 {
@@ -424,6 +450,9 @@ void pms_port_loaded(void)
 		port_exit("pms_port_loaded: no pool is open");
 	if (pms_root_get(PORT_LOADED))
 		return;
+	if (port_loading && slab_on_)
+		loaded_write_back();
+	port_loading = 0;
 	if (pms_tx_begin() != 0 || values_save() != 0 || port_mark(PORT_LOADED) != 0) {
 		int e = errno;
 		if (pms_tx_depth() > 0)

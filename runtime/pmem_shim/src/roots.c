@@ -186,7 +186,8 @@ int roots_sync(void)
 			roots_inside)
 		return 0;
 	roots_enter();
-	own = tx_tls.depth == 0;
+	/* In an operation that has not written yet, a change begins its transaction. */
+	own = tx_tls.depth == 0 && tx_tls.lazy == 0;
 	r = own ? pms_tx_begin() : 0;
 	if (r == 0)
 		r = roots_sync_locked();

@@ -6,6 +6,15 @@
  * PMDK aborts the process when one of its transactional calls is made in the
  * wrong stage, so every entry point checks this thread's state first and PMDK
  * is told to return errors instead of aborting (POBJ_TX_FAILURE_RETURN).
+ *
+ * Lazy levels (the port's operations): tx_lazy_open opens a level without a
+ * PMDK transaction; the first write that needs one (tx_ensure) begins it with
+ * every open level, so an operation that writes nothing persistent (a read
+ * command) pays no transaction at all.
+ *
+ * Stores outside any transaction that the port still sees (tx_note_unlogged)
+ * are written back at the next commit: they are not failure-atomic, but they
+ * are durable once a later operation commits.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -22,16 +31,75 @@ __thread struct tx_state tx_tls;
 static __thread struct tx_defer *defer_v;
 static __thread size_t defer_n, defer_cap;
 
+/* Stores into fresh slab slots need no undo log against a crash (nothing
+ * committed reaches them) but an explicit abort must still undo them: their
+ * old bytes are kept here, in DRAM, until the end of the transaction. */
+struct dram_undo { void *addr; size_t size, off; };
+static __thread struct dram_undo *undo_v;
+static __thread size_t undo_n, undo_cap;
+static __thread char *undo_bytes;
+static __thread size_t undo_used, undo_bytes_cap;
+
+struct tx_range { void *addr; size_t size; };
+#define UNLOGGED_CAP 1024
+static __thread struct tx_range unlogged_v[UNLOGGED_CAP];
+static __thread size_t unlogged_n;
+
 void atomic_release_stripes(void);
 
 /* tx_check_usable -- 1 in a live transaction, 0 outside, -1 when aborted */
 int tx_check_usable(void)
 {
+	if (tx_tls.depth == 0 && tx_tls.lazy > 0 && tx_ensure() != 0)
+		return -1;
 	if (tx_tls.depth == 0)
 		return 0;
 	if (tx_tls.aborted)
 		return err_set(ECANCELED, "the transaction was aborted");
 	return 1;
+}
+
+/* undo_save -- keeps the old bytes of a fresh range for an explicit abort */
+static int undo_save(void *addr, size_t size)
+{
+	if (undo_n == undo_cap) {
+		size_t cap = undo_cap ? 2 * undo_cap : 64;
+		struct dram_undo *v = realloc(undo_v, cap * sizeof(*v));
+		if (!v)
+			return err_set(ENOMEM, "pms_tx_add_range: out of memory");
+		undo_v = v;
+		undo_cap = cap;
+	}
+	if (undo_used + size > undo_bytes_cap) {
+		size_t cap = undo_bytes_cap ? 2 * undo_bytes_cap : 4096;
+		char *b;
+		while (cap < undo_used + size)
+			cap *= 2;
+		if (!(b = realloc(undo_bytes, cap)))
+			return err_set(ENOMEM, "pms_tx_add_range: out of memory");
+		undo_bytes = b;
+		undo_bytes_cap = cap;
+	}
+	memcpy(undo_bytes + undo_used, addr, size);
+	undo_v[undo_n++] = (struct dram_undo){ addr, size, undo_used };
+	undo_used += size;
+	return 0;
+}
+
+/* undo_replay -- an abort: the fresh ranges get their old bytes, newest first */
+static void undo_replay(void)
+{
+	while (undo_n > 0) {
+		struct dram_undo *u = &undo_v[--undo_n];
+		memcpy(u->addr, undo_bytes + u->off, u->size);
+	}
+	undo_used = 0;
+}
+
+static void undo_clear(void)
+{
+	undo_n = 0;
+	undo_used = 0;
 }
 
 /* tx_finish -- runs deferred actions (LIFO) and drops stripe locks */
@@ -67,7 +135,69 @@ int pms_tx_begin(void)
 	pmdk.tx_set_failure_behavior(POBJ_TX_FAILURE_RETURN);
 	tx_tls.depth = 1;
 	tx_tls.aborted = 0;
+	tx_tls.epoch++;
 	return 0;
+}
+
+/* tx_ensure -- begins the transaction of the open lazy levels */
+int tx_ensure(void)
+{
+	int levels = tx_tls.lazy;
+
+	if (tx_tls.depth > 0 || levels == 0)
+		return 0;
+	tx_tls.lazy = 0;
+	if (pms_tx_begin() != 0) {
+		tx_tls.lazy = levels;
+		return -1;
+	}
+	tx_tls.depth = levels;
+	return 0;
+}
+
+/* tx_lazy_open -- one more level: nested into a live transaction, else lazy */
+void tx_lazy_open(void)
+{
+	if (tx_tls.depth > 0)
+		tx_tls.depth++; /* joins it, aborted or not, so levels stay balanced */
+	else
+		tx_tls.lazy++;
+}
+
+/* tx_lazy_close -- 1 when it closed a level that never began a transaction
+ * (the last one runs what waited for the end); 0 when the caller commits */
+int tx_lazy_close(void)
+{
+	if (tx_tls.depth > 0 || tx_tls.lazy == 0)
+		return 0;
+	if (--tx_tls.lazy == 0) {
+		if (slab_on_)
+			slab_committed(); /* nothing was unlinked: frees are safe */
+		undo_clear();
+		tx_finish();
+	}
+	return 1;
+}
+
+/* tx_note_unlogged -- a store outside a transaction, written back at the next
+ * commit (the store follows this call: only earlier ones are written back) */
+void tx_note_unlogged(void *addr, size_t size)
+{
+	if (slab_is_fresh(addr, size))
+		return;
+	if (unlogged_n == UNLOGGED_CAP)
+		tx_writeback_unlogged();
+	unlogged_v[unlogged_n].addr = addr;
+	unlogged_v[unlogged_n].size = size;
+	unlogged_n++;
+}
+
+/* tx_writeback_unlogged -- starts the write-back of the noted stores */
+void tx_writeback_unlogged(void)
+{
+	for (size_t i = 0; i < unlogged_n; i++)
+		flush_lines(unlogged_v[i].addr, unlogged_v[i].size);
+	unlogged_n = 0;
 }
 
 /* pms_tx_commit -- leaves one level; the outermost makes changes durable */
@@ -93,15 +223,26 @@ int pms_tx_commit(void)
 		errno = e;
 		return -1;
 	}
+	if (slab_on_) {
+		/* written back before PMDK's commit barriers order them */
+		slab_commit();
+		tx_writeback_unlogged();
+	}
 	tx_tls.depth = 0;
 	pmdk.tx_commit();
 	r = pmdk.tx_end();
 	if (r != 0) {
 		stats_mine()->tx_aborted++;
+		undo_replay();
+		if (slab_on_)
+			slab_aborted();
 		tx_finish();
 		return err_pmdk(r, "pms_tx_commit");
 	}
 	stats_mine()->tx_committed++;
+	undo_clear();
+	if (slab_on_)
+		slab_committed();
 	tx_finish();
 	return 0;
 }
@@ -109,6 +250,9 @@ int pms_tx_commit(void)
 /* pms_tx_abort -- rolls the whole transaction back, leaves one level */
 int pms_tx_abort(void)
 {
+	/* an operation that only wrote fresh objects has no PMDK transaction yet */
+	if (tx_tls.depth == 0 && tx_tls.lazy > 0 && tx_ensure() != 0)
+		return -1;
 	if (tx_tls.depth == 0)
 		return err_set(EINVAL, "pms_tx_abort: no transaction is open");
 	if (!tx_tls.aborted) {
@@ -118,6 +262,9 @@ int pms_tx_abort(void)
 		errno = e;
 		tx_tls.aborted = 1;
 		roots_rollback();
+		undo_replay();
+		if (slab_on_)
+			slab_aborted();
 		stats_mine()->tx_aborted++;
 		tx_finish();
 	}
@@ -139,6 +286,13 @@ static int tx_add_slow(void *addr, size_t size)
 
 	if (size == 0)
 		return 0;
+	/* No committed state reaches a fresh slot: it is written back at commit,
+	 * and only an explicit abort needs its old bytes (kept in DRAM). */
+	if (slab_on_ && (tx_tls.depth > 0 || tx_tls.lazy > 0) &&
+			!tx_tls.aborted && slab_is_fresh(addr, size))
+		return undo_save(addr, size);
+	if (tx_tls.depth == 0 && tx_tls.lazy > 0 && tx_ensure() != 0)
+		return -1;
 	if (size > pms_pool_size_ - off)
 		return err_set(EINVAL, "pms_tx_add_range: [%p, +%zu) crosses "
 			"the end of the pool", addr, size);
@@ -177,7 +331,7 @@ int pms_tx_on_end(void (*fn)(void *), void *arg)
 {
 	if (!fn)
 		return err_set(EINVAL, "pms_tx_on_end: NULL function");
-	if (tx_tls.depth == 0 || tx_tls.aborted) {
+	if ((tx_tls.depth == 0 && tx_tls.lazy == 0) || tx_tls.aborted) {
 		fn(arg);
 		return 0;
 	}
@@ -210,7 +364,7 @@ static void tx_unlock_rwlock(void *l)
 /* pms_tx_mutex_unlock -- unlocks m at the end of the transaction */
 int pms_tx_mutex_unlock(pthread_mutex_t *m)
 {
-	if (tx_tls.depth == 0 || tx_tls.aborted)
+	if ((tx_tls.depth == 0 && tx_tls.lazy == 0) || tx_tls.aborted)
 		return pthread_mutex_unlock(m);
 	return pms_tx_on_end(tx_unlock_mutex, m) ? errno : 0;
 }
@@ -218,7 +372,7 @@ int pms_tx_mutex_unlock(pthread_mutex_t *m)
 /* pms_tx_rwlock_unlock -- unlocks l at the end of the transaction */
 int pms_tx_rwlock_unlock(pthread_rwlock_t *l)
 {
-	if (tx_tls.depth == 0 || tx_tls.aborted)
+	if ((tx_tls.depth == 0 && tx_tls.lazy == 0) || tx_tls.aborted)
 		return pthread_rwlock_unlock(l);
 	return pms_tx_on_end(tx_unlock_rwlock, l) ? errno : 0;
 }

@@ -36,7 +36,7 @@
  * variable-length array); it must be addressable (no bit-fields, no register).
  */
 #define PMS_LOGGED(lv) \
-	(*(__typeof__(lv) *)pms_tx_log_store((void *)&(lv), sizeof(lv)))
+	(*(__typeof__(lv) *)pms_logged_((void *)&(lv), sizeof(lv)))
 
 #ifdef __cplusplus
 extern "C" {
@@ -73,6 +73,17 @@ void pms_free_usable(void *ptr, __SIZE_TYPE__ *usable);
  * PMS_STRICT_TX=1, prints the address and aborts.
  */
 void *pms_tx_log_store(void *addr, __SIZE_TYPE__ size);
+
+/* The open pool's range (pool.h): PMS_LOGGED calls the runtime only for pool
+ * addresses, so a store into volatile memory costs a compare. */
+extern __UINTPTR_TYPE__ pms_pool_base_;
+extern __UINTPTR_TYPE__ pms_pool_size_;
+static __inline__ void *pms_logged_(void *addr, __SIZE_TYPE__ size)
+{
+	if ((__UINTPTR_TYPE__)addr - pms_pool_base_ < pms_pool_size_)
+		return pms_tx_log_store(addr, size);
+	return addr;
+}
 
 /** Logged libc forms: log the destination bytes they write (like
  * pms_tx_log_store, aborting when that fails), then call libc. They return

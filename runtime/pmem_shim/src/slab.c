@@ -1,0 +1,523 @@
+/*
+ * slab.c -- small pool objects carved out of chunks, with no persist barrier
+ * of their own on allocation or free.
+ *
+ * PMDK's allocator persists its metadata on every call (a reservation alone
+ * writes back and waits for its header): about 1 us per object on this
+ * hardware, which made every temporary of a ported program expensive. Here a
+ * chunk is one PMDK object of type SLAB_CHUNK_TYPE holding a header, an
+ * allocation bitmap and equal slots. The bitmap is the only persistent
+ * allocation state. A bit is set when a slot is handed out and cleared when it
+ * is freed; its line is written back without waiting, so the next persist
+ * barrier (a transaction has several) makes it durable. That is enough:
+ *  - a slot that committed state reaches was allocated before the commit that
+ *    linked it, so its bit reached persistence at that commit's barriers;
+ *  - a slot that committed state reaches is only freed by an operation that
+ *    unlinks it, and such frees wait for the commit (slab_free defers them);
+ *  - a fresh slot (allocated since this thread's last commit) is reached by no
+ *    committed state: stores into it need no undo log, and its whole content
+ *    is written back at the next commit (slab_commit).
+ * A crash can leave bits set for slots nothing reaches: those allocated by the
+ * interrupted operation and the program's temporaries of the moment. That leak
+ * is bounded by what one operation allocates; PMDK's own objects would not leak.
+ *
+ * Volatile state (rebuilt from the chunks at open): per size class a list of
+ * chunks with free slots, and a page map from pool page to chunk.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+#define SLAB_CHUNK_TYPE 0x504d5343u  /* "PMSC" */
+#define SLAB_MAGIC 0x3162616c53534d50ULL /* "PMSSlab1" */
+#define CHUNK_BYTES (256u * 1024u - 64u) /* one PMDK chunk with its header */
+#define PAGE_SHIFT 12
+#define FRESH_CAP 4096              /* fresh slots tracked before write-back */
+
+static const uint32_t class_size[] = {
+	16, 32, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448,
+	512, 640, 768, 896, 1024, 1280, 1536, 1792, 2048, 2560, 3072, 3584, 4096,
+};
+#define NCLASSES (sizeof(class_size) / sizeof(class_size[0]))
+
+struct chunk_hdr {           /* persistent, at the start of the PMDK object */
+	uint64_t magic;
+	uint32_t slot_size;
+	uint32_t nslots;
+	uint32_t slots_off;     /* from the header to the first slot */
+	uint32_t pad[11];
+	uint64_t bits[];        /* 1 = allocated */
+};
+
+struct chunk {                /* volatile */
+	struct chunk_hdr *hdr;
+	char *slots;
+	uint32_t slot_size, nslots, nfree, cursor;
+	unsigned cls;
+	struct chunk *next_avail;
+	int avail;
+	uint64_t *fresh;        /* slots allocated since their owner's last commit */
+};
+
+/* epoch: the transaction that allocated it (tx_tls.epoch), 0 outside one */
+struct fresh_ref { struct chunk *c; uint32_t slot; uint64_t epoch; };
+
+static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct chunk *avail_head[NCLASSES];
+static struct chunk **page_map;     /* pool page -> chunk */
+static size_t page_count;
+static struct chunk **all_chunks;
+static size_t nchunks, chunks_cap;
+int slab_on_;
+
+__thread struct slab_recent slab_recent_[SLAB_RECENT];
+static __thread unsigned recent_next;
+
+/* Per thread: fresh slots (written back at commit), frees waiting for it. */
+static __thread struct fresh_ref *fresh_v;
+static __thread size_t fresh_n, fresh_cap;
+static __thread void **deferred_v;
+static __thread size_t deferred_n, deferred_cap;
+
+/* grow -- makes room for one more element of a per-thread vector */
+static int grow(void **v, size_t *cap, size_t n, size_t elem)
+{
+	size_t c;
+	void *nv;
+
+	if (n < *cap)
+		return 0;
+	c = *cap ? 2 * *cap : 256;
+	nv = realloc(*v, c * elem);
+	if (!nv)
+		return err_set(ENOMEM, "pmem_shim: out of memory (slab bookkeeping)");
+	*v = nv;
+	*cap = c;
+	return 0;
+}
+
+/* class_of -- smallest class holding size bytes, or -1 (a PMDK object) */
+static int class_of(size_t size)
+{
+	unsigned lo = 0, hi = NCLASSES;
+
+	if (size > class_size[NCLASSES - 1])
+		return -1;
+	while (lo < hi) {
+		unsigned mid = (lo + hi) / 2;
+		if (class_size[mid] < size)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (int)lo;
+}
+
+/* layout -- slot count and first-slot offset of a chunk of slot_size slots */
+static void layout(uint32_t slot_size, uint32_t *nslots, uint32_t *off)
+{
+	uint32_t n = (CHUNK_BYTES - sizeof(struct chunk_hdr)) / slot_size;
+
+	for (;; n--) {
+		uint32_t o = sizeof(struct chunk_hdr) + (n + 63) / 64 * 8;
+		o = (o + PMS_LINE - 1) & ~(PMS_LINE - 1);
+		if (o + n * slot_size <= CHUNK_BYTES) {
+			*nslots = n;
+			*off = o;
+			return;
+		}
+	}
+}
+
+/* chunk_construct -- PMDK constructor: header and empty bitmap, persisted
+ * before the chunk is published */
+static int chunk_construct(PMEMobjpool *pop, void *ptr, void *arg)
+{
+	struct chunk_hdr *h = ptr;
+	uint32_t size = *(uint32_t *)arg;
+
+	memset(h, 0, sizeof(*h));
+	h->slot_size = size;
+	layout(size, &h->nslots, &h->slots_off);
+	memset(h->bits, 0, (h->nslots + 63) / 64 * 8);
+	h->magic = SLAB_MAGIC;
+	pmdk.persist(pop, h, sizeof(*h) + (h->nslots + 63) / 64 * 8);
+	return 0;
+}
+
+/* chunk_track -- volatile state of a chunk of class cls (new or found at open) */
+static struct chunk *chunk_track(struct chunk_hdr *h, unsigned cls)
+{
+	struct chunk *c = calloc(1, sizeof(*c));
+	uintptr_t first, last;
+	uint32_t used = 0;
+
+	if (!c || (nchunks == chunks_cap && grow((void **)&all_chunks,
+			&chunks_cap, nchunks, sizeof(*all_chunks)))) {
+		free(c);
+		err_set(ENOMEM, "pmem_shim: out of memory (slab chunks)");
+		return NULL;
+	}
+	c->fresh = calloc((h->nslots + 63) / 64, 8);
+	if (!c->fresh) {
+		free(c);
+		err_set(ENOMEM, "pmem_shim: out of memory (slab chunks)");
+		return NULL;
+	}
+	c->hdr = h;
+	c->slots = (char *)h + h->slots_off;
+	c->slot_size = h->slot_size;
+	c->nslots = h->nslots;
+	c->cls = cls;
+	for (uint32_t w = 0; w < (h->nslots + 63) / 64; w++)
+		used += (uint32_t)__builtin_popcountll(h->bits[w]);
+	c->nfree = c->nslots - used;
+	first = ((uintptr_t)h - pms_pool_base_) >> PAGE_SHIFT;
+	last = ((uintptr_t)h + CHUNK_BYTES - 1 - pms_pool_base_) >> PAGE_SHIFT;
+	for (uintptr_t p = first; p <= last && p < page_count; p++)
+		page_map[p] = c;
+	all_chunks[nchunks++] = c;
+	if (c->nfree) {
+		c->avail = 1;
+		c->next_avail = avail_head[cls];
+		avail_head[cls] = c;
+	}
+	return c;
+}
+
+/* chunk_of -- the chunk holding addr, or NULL (a PMDK object or no slab) */
+static inline struct chunk *chunk_of(const void *addr)
+{
+	uintptr_t off = (uintptr_t)addr - pms_pool_base_;
+	struct chunk *c;
+
+	if (!page_map || off >= pms_pool_size_)
+		return NULL;
+	c = page_map[off >> PAGE_SHIFT];
+	if (!c || (const char *)addr < c->slots ||
+			(const char *)addr >= c->slots + (size_t)c->nslots * c->slot_size)
+		return NULL;
+	return c;
+}
+
+static inline uint32_t slot_of(const struct chunk *c, const void *addr)
+{
+	return (uint32_t)(((const char *)addr - c->slots) / c->slot_size);
+}
+
+static inline int bit_test(const uint64_t *v, uint32_t i)
+{
+	return (v[i / 64] >> (i % 64)) & 1;
+}
+
+/* write_back -- starts the write-back of one line, without waiting */
+static inline void write_back(const void *p)
+{
+	flush_lines(p, 1);
+}
+
+static int slab_asked = -1; /* slab_want: -1 not asked, 0 no, 1 yes */
+
+/* slab_want -- the port asks for the slab (before it opens its pool) */
+void slab_want(int on)
+{
+	slab_asked = on;
+}
+
+/* slab_wanted -- PMS_SLAB=0/1 decides; else on for a port whose pool is
+ * pmem (elsewhere a write-back alone would not reach the file: PMDK's msync
+ * per persist is what keeps such a pool safe against power loss) */
+int slab_wanted(int is_pmem)
+{
+	const char *e = getenv("PMS_SLAB");
+
+	if (e && *e)
+		return strcmp(e, "0") != 0;
+	return slab_asked == 1 && is_pmem;
+}
+
+/* slab_has_chunks -- 1 when the open pool holds slab chunks */
+int slab_has_chunks(void)
+{
+	return nchunks > 0;
+}
+
+/* slab_open -- volatile state for the open pool, from its chunks */
+int slab_open(void)
+{
+	page_count = (pms_pool_size_ + (1u << PAGE_SHIFT) - 1) >> PAGE_SHIFT;
+	page_map = calloc(page_count, sizeof(*page_map));
+	if (!page_map)
+		return err_set(ENOMEM, "pmem_shim: out of memory (slab page map)");
+	for (PMEMoid o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o); o = pmdk.next(o)) {
+		struct chunk_hdr *h;
+		int cls;
+		if (pmdk.type_num(o) != SLAB_CHUNK_TYPE)
+			continue;
+		h = (struct chunk_hdr *)(pms_pool_base_ + o.off);
+		cls = class_of(h->slot_size);
+		if (h->magic != SLAB_MAGIC || cls < 0 || class_size[cls] != h->slot_size)
+			return err_set(EINVAL, "pool chunk at %p has a bad header", (void *)h);
+		if (!chunk_track(h, (unsigned)cls))
+			return -1;
+	}
+	return 0;
+}
+
+/* slab_close -- forgets the volatile state (the bitmaps are persistent) */
+void slab_close(void)
+{
+	for (size_t i = 0; i < nchunks; i++) {
+		free(all_chunks[i]->fresh);
+		free(all_chunks[i]);
+	}
+	free(all_chunks);
+	free(page_map);
+	all_chunks = NULL;
+	page_map = NULL;
+	nchunks = chunks_cap = page_count = 0;
+	memset(avail_head, 0, sizeof(avail_head));
+	fresh_n = deferred_n = 0;
+}
+
+/* chunk_new -- a new chunk of class cls (slab_lock held) */
+static struct chunk *chunk_new(int cls)
+{
+	PMEMoid oid;
+	uint32_t size = class_size[cls];
+
+	if (pmdk.xalloc(pool_cur->pop, &oid, CHUNK_BYTES, SLAB_CHUNK_TYPE, 0,
+			chunk_construct, &size) != 0) {
+		err_pmdk(errno, "pms_malloc");
+		return NULL;
+	}
+	return chunk_track((struct chunk_hdr *)(pms_pool_base_ + oid.off), (unsigned)cls);
+}
+
+/* fresh_writeback -- writes back every tracked fresh slot and forgets them */
+static void fresh_writeback(size_t keep)
+{
+	size_t n = fresh_n > keep ? fresh_n - keep : 0;
+
+	memset(slab_recent_, 0, sizeof(slab_recent_));
+	for (size_t i = 0; i < n; i++) {
+		struct fresh_ref *f = &fresh_v[i];
+		if (!bit_test(f->c->fresh, f->slot))
+			continue;
+		f->c->fresh[f->slot / 64] &= ~(1ULL << (f->slot % 64));
+		flush_lines(f->c->slots + (size_t)f->slot * f->c->slot_size, f->c->slot_size);
+	}
+	memmove(fresh_v, fresh_v + n, (fresh_n - n) * sizeof(*fresh_v));
+	fresh_n -= n;
+}
+
+/* fresh_add -- remembers a slot this thread just allocated */
+static void fresh_add(struct chunk *c, uint32_t slot)
+{
+	if (fresh_n == FRESH_CAP) {
+		/* Drop the slots freed since, then write back the older half: they
+		 * stop being fresh (stores into them are logged again). */
+		size_t j = 0;
+		for (size_t i = 0; i < fresh_n; i++)
+			if (bit_test(fresh_v[i].c->fresh, fresh_v[i].slot))
+				fresh_v[j++] = fresh_v[i];
+		fresh_n = j;
+		if (fresh_n > FRESH_CAP / 2)
+			fresh_writeback(FRESH_CAP / 2);
+	}
+	if (grow((void **)&fresh_v, &fresh_cap, fresh_n, sizeof(*fresh_v)) != 0)
+		return; /* not tracked: stores into it are logged, still safe */
+	c->fresh[slot / 64] |= 1ULL << (slot % 64);
+	slab_recent_[recent_next].lo = (uintptr_t)c->slots + (uintptr_t)slot * c->slot_size;
+	slab_recent_[recent_next].hi = slab_recent_[recent_next].lo + c->slot_size;
+	recent_next = (recent_next + 1) % SLAB_RECENT;
+	fresh_v[fresh_n].c = c;
+	fresh_v[fresh_n].slot = slot;
+	fresh_v[fresh_n].epoch = tx_tls.depth > 0 ? tx_tls.epoch : 0;
+	fresh_n++;
+}
+
+/* slab_alloc -- a slot of at least size bytes; NULL with errno 0 when size
+ * is for PMDK, NULL with errno set on failure */
+void *slab_alloc(size_t size, int zero)
+{
+	int cls = class_of(size ? size : 1);
+	struct chunk *c;
+	uint32_t w, slot;
+	uint64_t word;
+	char *p;
+
+	if (cls < 0) {
+		errno = 0;
+		return NULL;
+	}
+	pthread_mutex_lock(&slab_lock);
+	c = avail_head[cls];
+	if (!c && !(c = chunk_new(cls))) {
+		pthread_mutex_unlock(&slab_lock);
+		return NULL;
+	}
+	for (w = c->cursor;; w = (w + 1) % ((c->nslots + 63) / 64))
+		if (~c->hdr->bits[w] != 0 && (w * 64 + (uint32_t)__builtin_ctzll(~c->hdr->bits[w])) < c->nslots)
+			break;
+	word = c->hdr->bits[w];
+	slot = w * 64 + (uint32_t)__builtin_ctzll(~word);
+	c->hdr->bits[w] = word | (1ULL << (slot % 64));
+	c->cursor = w;
+	if (--c->nfree == 0) {
+		avail_head[cls] = c->next_avail;
+		c->avail = 0;
+	}
+	pthread_mutex_unlock(&slab_lock);
+	write_back(&c->hdr->bits[w]);
+	p = c->slots + (size_t)slot * c->slot_size;
+	if (zero)
+		memset(p, 0, c->slot_size);
+	fresh_add(c, slot);
+	stats_mine()->allocs++;
+	return p;
+}
+
+/* release -- clears a slot's bit and makes it available again */
+static void release(struct chunk *c, uint32_t slot)
+{
+	unsigned cls = c->cls;
+
+	c->fresh[slot / 64] &= ~(1ULL << (slot % 64));
+	memset(slab_recent_, 0, sizeof(slab_recent_));
+	pthread_mutex_lock(&slab_lock);
+	if (!bit_test(c->hdr->bits, slot)) {
+		pthread_mutex_unlock(&slab_lock);
+		return;
+	}
+	c->hdr->bits[slot / 64] &= ~(1ULL << (slot % 64));
+	c->nfree++;
+	if (!c->avail) {
+		c->avail = 1;
+		c->next_avail = avail_head[cls];
+		avail_head[cls] = c;
+	}
+	pthread_mutex_unlock(&slab_lock);
+	write_back(&c->hdr->bits[slot / 64]);
+	stats_mine()->frees++;
+}
+
+/* slab_free -- frees a slot now, or at the commit when committed state may
+ * still reach it; 0 when ptr is not a slot (a PMDK object) */
+int slab_free(void *ptr)
+{
+	struct chunk *c = chunk_of(ptr);
+	uint32_t slot;
+
+	if (!c)
+		return 0;
+	slot = slot_of(c, ptr);
+	if (!bit_test(c->fresh, slot) && ((tx_tls.depth > 0 && !tx_tls.aborted) ||
+			tx_tls.lazy > 0)) {
+		if (grow((void **)&deferred_v, &deferred_cap, deferred_n,
+				sizeof(*deferred_v)) == 0)
+			deferred_v[deferred_n++] = ptr;
+		/* else: leaked, never freed while something may reach it */
+		return 1;
+	}
+	release(c, slot);
+	return 1;
+}
+
+/* slab_usable -- the slot size of a slot, 0 for anything else */
+size_t slab_usable(const void *ptr)
+{
+	struct chunk *c = chunk_of(ptr);
+
+	return c ? c->slot_size : 0;
+}
+
+/* slab_is_fresh -- 1 when [addr, addr+size) lies in a fresh slot: no undo log */
+int slab_is_fresh(const void *addr, size_t size)
+{
+	struct chunk *c = chunk_of(addr);
+	uint32_t slot;
+
+	if (!c)
+		return 0;
+	slot = slot_of(c, addr);
+	return bit_test(c->fresh, slot) &&
+		(const char *)addr + size <= c->slots + (size_t)(slot + 1) * c->slot_size;
+}
+
+/* slab_commit -- before the outermost commit: fresh slots written back (the
+ * commit's barrier orders them before it), then they are ordinary */
+void slab_commit(void)
+{
+	fresh_writeback(0);
+}
+
+/* slab_committed -- after the commit: the deferred frees happen */
+void slab_committed(void)
+{
+	while (deferred_n > 0) {
+		void *p = deferred_v[--deferred_n];
+		struct chunk *c = chunk_of(p);
+		if (c)
+			release(c, slot_of(c, p));
+	}
+}
+
+/* slab_aborted -- after an abort: slots of the transaction freed, deferred
+ * frees forgotten */
+void slab_aborted(void)
+{
+	size_t j = 0;
+
+	deferred_n = 0;
+	for (size_t i = 0; i < fresh_n; i++) {
+		struct fresh_ref *f = &fresh_v[i];
+		if (f->epoch == tx_tls.epoch) {
+			if (bit_test(f->c->fresh, f->slot))
+				release(f->c, f->slot);
+		} else {
+			fresh_v[j++] = *f;
+		}
+	}
+	fresh_n = j;
+}
+
+/* slab_flush_all -- writes back every slot of every chunk (end of a cold load,
+ * whose stores were not tracked) */
+void slab_flush_all(void)
+{
+	pthread_mutex_lock(&slab_lock);
+	for (size_t i = 0; i < nchunks; i++) {
+		struct chunk *c = all_chunks[i];
+		flush_lines(c->hdr, c->hdr->slots_off + (size_t)c->nslots * c->slot_size);
+	}
+	pthread_mutex_unlock(&slab_lock);
+	fresh_writeback(0);
+}
+
+/* slab_walk -- calls fn on every allocated slot */
+long slab_walk(void (*fn)(void *obj, size_t size, void *arg), void *arg)
+{
+	long n = 0;
+
+	for (size_t i = 0; i < nchunks; i++) {
+		struct chunk *c = all_chunks[i];
+		for (uint32_t s = 0; s < c->nslots; s++) {
+			if (!bit_test(c->hdr->bits, s))
+				continue;
+			if (fn)
+				fn(c->slots + (size_t)s * c->slot_size, c->slot_size, arg);
+			n++;
+		}
+	}
+	return n;
+}
+
+/* slab_chunk_type -- the PMDK type number of chunks (heap walks skip them) */
+uint64_t slab_chunk_type(void)
+{
+	return SLAB_CHUNK_TYPE;
+}
