@@ -102,8 +102,9 @@ static void undo_clear(void)
 	undo_used = 0;
 }
 
-/* tx_finish -- runs deferred actions (LIFO) and drops stripe locks */
-static void tx_finish(void)
+/* tx_finish -- runs deferred actions (LIFO) and drops stripe locks; ended_tx:
+ * a PMDK transaction ended (its commit barrier is charged) */
+static void tx_finish(int ended_tx)
 {
 	while (defer_n > 0) {
 		struct tx_defer d = defer_v[--defer_n];
@@ -174,7 +175,7 @@ int tx_lazy_close(void)
 		if (slab_on_)
 			slab_committed(); /* nothing was unlinked: frees are safe */
 		undo_clear();
-		tx_finish();
+		tx_finish(0);
 	}
 	return 1;
 }
@@ -236,14 +237,14 @@ int pms_tx_commit(void)
 		undo_replay();
 		if (slab_on_)
 			slab_aborted();
-		tx_finish();
+		tx_finish(1);
 		return err_pmdk(r, "pms_tx_commit");
 	}
 	stats_mine()->tx_committed++;
 	undo_clear();
 	if (slab_on_)
 		slab_committed();
-	tx_finish();
+	tx_finish(1);
 	return 0;
 }
 
@@ -266,7 +267,7 @@ int pms_tx_abort(void)
 		if (slab_on_)
 			slab_aborted();
 		stats_mine()->tx_aborted++;
-		tx_finish();
+		tx_finish(1);
 	}
 	if (--tx_tls.depth == 0)
 		tx_tls.aborted = 0;
