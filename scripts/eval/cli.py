@@ -52,7 +52,12 @@ def run(prog, vs, s, a, program_name, extra):
             "settings": dict(vars(s), **extra), "machine": evalcore.machine(),
             "date": evalcore.time.strftime("%Y-%m-%d"), "phases": a.phases.split(",")}
     meta.update(evalcore.provenance(repo))
+    # Other work on the machine shows here (the cores are shared): the 1-minute load average,
+    # sampled at every progress line; the evaluation itself keeps about 2 busy.
+    del evalcore.LOAD_SAMPLES[:]
     evalcore.write_json(os.path.join(a.results, "meta.json"), meta)
+    if any("PMS_NVM_MODEL" in v.env for v in vs):
+        achieved_delays(repo, a.results)
     ph = harness.Phases(prog, s, a.results, a.workdir, a.pooldir, [a.ycsb_run])
     t0 = evalcore.time.monotonic()
     if "throughput" in meta["phases"]:
@@ -66,5 +71,22 @@ def run(prog, vs, s, a, program_name, extra):
                 if v.restart:
                     ph.restart(v, keys)
     meta["elapsed_s"] = round(evalcore.time.monotonic() - t0, 1)
+    samples = sorted(evalcore.LOAD_SAMPLES) or [os.getloadavg()[0]]
+    meta["load_average"] = {"median": round(samples[len(samples) // 2], 2),
+                            "max": round(samples[-1], 2)}
     evalcore.write_json(os.path.join(a.results, "meta.json"), meta)
     return report.main([a.results])
+
+
+def achieved_delays(repo, results):
+    """The delays the runtime achieves on the server's CPU (pms-lat-bench, when built), saved
+    next to the delayed variants' results."""
+    bench = os.path.join(repo, "build", "bin", "pms-lat-bench")
+    if not os.access(bench, os.X_OK):
+        evalcore.progress("no %s: the achieved delays are not reported" % bench)
+        return
+    evalcore.progress("achieved delays: pms-lat-bench on CPU %s" % evalcore.SERVER_CPU)
+    rc = evalcore.run_client([bench], os.path.join(results, "lat-bench.jsonl"), timeout=300,
+                             cpu=evalcore.SERVER_CPU)
+    if rc != 0:
+        evalcore.progress("  pms-lat-bench exited %d" % rc)

@@ -18,8 +18,13 @@ SERVER_CPU = "0"
 CLIENT_CPU = "1"
 
 
+LOAD_SAMPLES = []
+
+
 def progress(msg):
-    """One progress line on stderr (the runs are long; stdout is for the tables)."""
+    """One progress line on stderr (the runs are long; stdout is for the tables); samples the
+    load average, since other work on the shared cores changes every figure."""
+    LOAD_SAMPLES.append(os.getloadavg()[0])
     print("[eval %s] %s" % (time.strftime("%H:%M:%S"), msg), file=sys.stderr, flush=True)
 
 
@@ -148,14 +153,14 @@ def tail(path, n=400):
         return ""
 
 
-def run_client(argv, out_path, timeout=3600, env=None):
-    """Runs a client pinned to CLIENT_CPU, its stdout into OUT_PATH and stderr into
-    OUT_PATH.err; returns the exit status."""
+def run_client(argv, out_path, timeout=3600, env=None, cpu=CLIENT_CPU):
+    """Runs a client pinned to CPU, its stdout into OUT_PATH and stderr into OUT_PATH.err;
+    returns the exit status."""
     os.makedirs(os.path.dirname(out_path), exist_ok=True)
     full_env = dict(os.environ)
     full_env.update(env or {})
     with open(out_path, "wb") as out, open(out_path + ".err", "wb") as err:
-        p = subprocess.Popen(pinned(CLIENT_CPU, argv), stdout=out, stderr=err, env=full_env)
+        p = subprocess.Popen(pinned(cpu, argv), stdout=out, stderr=err, env=full_env)
         try:
             return p.wait(timeout)
         except subprocess.TimeoutExpired:

@@ -1,5 +1,6 @@
 """Loads a results directory (meta.json, raw client outputs, JSON records) into one model for tables and plots."""
 import glob
+import json
 import os
 import re
 import statistics
@@ -52,6 +53,21 @@ class Results:
         self.durability = evalcore.read_json(os.path.join(path, "durability.json"), [])
         self.restart = evalcore.read_json(os.path.join(path, "restart.json"), [])
         self.memory = evalcore.read_json(os.path.join(path, "memory.json"), [])
+        self.delays = self._delays()
+
+    def _delays(self):
+        """pms-lat-bench's JSON lines (requested and achieved delays), [] when not measured."""
+        path = os.path.join(self.path, "lat-bench.jsonl")
+        out = []
+        if os.path.exists(path):
+            for line in read(path).splitlines():
+                try:
+                    rec = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(rec, dict) and "requested_ns" in rec:
+                    out.append(rec)
+        return out
 
     def _ycsb(self):
         """{variant: {workload: [parsed run or None, ...]}}, "load" included."""

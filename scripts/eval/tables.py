@@ -152,6 +152,17 @@ def memory(res):
                    "pool file (MB)"], rows) + "\n")
 
 
+def delays(res):
+    if not res.delays:
+        return ""
+    rows = [[num(d["requested_ns"]), num(d.get("achieved_ns_median")),
+             "%s-%s" % (num(d.get("achieved_ns_min")), num(d.get("achieved_ns_max"))),
+             "%+.1f %%" % d["error_pct"] if "error_pct" in d else "-"] for d in res.delays]
+    return ("### NVM delays achieved by the runtime (pms-lat-bench on the server's CPU, before "
+            "the runs)\n\n" + table(["requested (ns)", "achieved median (ns)", "min-max (ns)",
+                                      "error"], rows) + "\n")
+
+
 def mb(kb):
     return "-" if kb is None else "%.0f" % (kb / 1024)
 
@@ -176,6 +187,10 @@ def header(res):
              "- variants: " + "; ".join("%s = %s" % (v, res.labels[v]) for v in res.variants)]
     if "elapsed_s" in m:
         lines.append("- the whole run took %.0f min" % (m["elapsed_s"] / 60))
+    if "load_average" in m:
+        lines.append("- load average (1 min) during the run: median %.2f, max %.2f (the "
+                     "evaluation alone keeps it near 2)" % (m["load_average"]["median"],
+                                                            m["load_average"]["max"]))
     return "\n".join(lines) + "\n"
 
 
@@ -186,5 +201,5 @@ def all_tables(res):
                                   "ratio to %s)" % (runs_of(res), res.baseline_note)),
                   redis_benchmark(res, "p99_ms", "redis-benchmark p99 latency (ms; median [min-max]"
                                   "; ratio to %s)" % res.baseline_note)]
-    parts += [memcslap(res), durability(res), restart(res), memory(res)]
+    parts += [memcslap(res), durability(res), restart(res), memory(res), delays(res)]
     return "\n".join(p for p in parts if p)
