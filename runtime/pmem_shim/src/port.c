@@ -268,16 +268,36 @@ static int values_save(void)
 	return 0;
 }
 
-/* values_sync -- before an operation commits: copies the values it changed */
+/* values_sync_range -- logs and copies bytes [lo, hi) of a value root */
+static void values_sync_range(struct port_value *v, size_t lo, size_t hi)
+{
+	if (pms_tx_add_range((char *)v->copy + lo, hi - lo) != 0)
+		port_abort("value root '%s': %s", v->root + 6, pms_errormsg());
+	memcpy((char *)v->copy + lo, (char *)v->addr + lo, hi - lo);
+}
+
+/* values_sync -- before an operation commits: copies the values it changed,
+ * only the cache lines that differ (runs of them as one logged range): an
+ * operation changes one list head of an array of hundreds */
 static void values_sync(void)
 {
 	for (int i = 0; i < port_nvalues; i++) {
 		struct port_value *v = &port_values[i];
+		size_t run = 0, off;
+		int in_run = 0;
 		if (!v->copy || memcmp(v->copy, v->addr, v->size) == 0)
 			continue;
-		if (pms_tx_add_range(v->copy, v->size) != 0)
-			port_abort("value root '%s': %s", v->root + 6, pms_errormsg());
-		memcpy(v->copy, v->addr, v->size);
+		for (off = 0; off < v->size; off += PMS_LINE) {
+			size_t n = v->size - off < PMS_LINE ? v->size - off : PMS_LINE;
+			int differs = memcmp((char *)v->copy + off, (char *)v->addr + off, n) != 0;
+			if (differs && !in_run)
+				run = off;
+			else if (!differs && in_run)
+				values_sync_range(v, run, off);
+			in_run = differs;
+		}
+		if (in_run)
+			values_sync_range(v, run, v->size);
 	}
 }
 
