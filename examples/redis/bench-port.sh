@@ -32,10 +32,16 @@ run() { # run LABEL SERVER [ENV...] -> appends "test rps" lines to $OUT/LABEL
     --logfile "$OUT/$label.log" --dir "$OUT" &
   SPID=$!
   for _ in $(seq 200); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.05; done
-  "${PIN_C[@]}" redis-benchmark -p "$PORT" -t "$TESTS" -n "$N" -q 2>/dev/null | tr '\r' '\n' |
-    sed -n 's/^\([A-Z]*\)[^:]*: \([0-9.]*\) requests per second.*/\1 \2/p' >>"$OUT/$label"
-  # The server's own CPU time (user + system, clock ticks) over the whole run: unlike
-  # throughput, other load on the machine hardly changes it.
+  # The server's own CPU time (user + system, clock ticks) per test and over the whole run:
+  # unlike throughput, other load on the machine hardly changes it.
+  local t cpu0 cpu1
+  for t in ${TESTS//,/ }; do
+    cpu0=$(awk '{print $14 + $15}' "/proc/$SPID/stat")
+    "${PIN_C[@]}" redis-benchmark -p "$PORT" -t "$t" -n "$N" -q 2>/dev/null | tr '\r' '\n' |
+      sed -n 's/^\([A-Z]*\)[^:]*: \([0-9.]*\) requests per second.*/\1 \2/p' >>"$OUT/$label"
+    cpu1=$(awk '{print $14 + $15}' "/proc/$SPID/stat")
+    echo "CPU_${t^^} $((cpu1 - cpu0))" >>"$OUT/$label"
+  done
   echo "CPU $(awk '{print $14 + $15}' "/proc/$SPID/stat")" >>"$OUT/$label"
   stop
 }
@@ -61,6 +67,12 @@ for t in ("GET", "SET", "LPUSH", "MSET"):
     a, b = med["pristine"].get(t), med["port"].get(t)
     if a and b:
         print("%-6s %12.0f %12.0f %7.1f%%" % (t, a, b, 100.0 * b / a))
+print("server CPU per request (us), per test:")
+for t in ("GET", "SET", "LPUSH", "MSET"):
+    a, b = med["pristine"].get("CPU_" + t), med["port"].get("CPU_" + t)
+    if a and b:
+        us = lambda ticks: 1e6 * ticks / hz / int(n)
+        print("  %-6s %6.2f pristine %6.2f %s (%+.0f%%)" % (t, us(a), us(b), name, 100.0 * (b - a) / a))
 a, b = med["pristine"].get("CPU"), med["port"].get("CPU")
 if a and b:
     per = lambda ticks: 1e6 * ticks / hz / (4 * int(n))

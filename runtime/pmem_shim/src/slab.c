@@ -67,7 +67,9 @@ struct fresh_ref { struct chunk *c; uint32_t slot; uint64_t epoch; };
 
 static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct chunk *avail_head[NCLASSES];
-static struct chunk **page_map;     /* pool page -> chunk */
+/* Pool page -> the chunks on it: chunks are not page-aligned, so the page holding the end of
+ * one chunk may hold the start of the next (two entries per page). */
+static struct chunk *(*page_map)[2];
 static size_t page_count;
 static struct chunk **all_chunks;
 static size_t nchunks, chunks_cap;
@@ -178,7 +180,7 @@ static struct chunk *chunk_track(struct chunk_hdr *h, unsigned cls)
 	first = ((uintptr_t)h - pms_pool_base_) >> PAGE_SHIFT;
 	last = ((uintptr_t)h + CHUNK_BYTES - 1 - pms_pool_base_) >> PAGE_SHIFT;
 	for (uintptr_t p = first; p <= last && p < page_count; p++)
-		page_map[p] = c;
+		page_map[p][page_map[p][0] != NULL] = c;
 	all_chunks[nchunks++] = c;
 	if (c->nfree) {
 		c->avail = 1;
@@ -196,11 +198,13 @@ static inline struct chunk *chunk_of(const void *addr)
 
 	if (!page_map || off >= pms_pool_size_)
 		return NULL;
-	c = page_map[off >> PAGE_SHIFT];
-	if (!c || (const char *)addr < c->slots ||
-			(const char *)addr >= c->slots + (size_t)c->nslots * c->slot_size)
-		return NULL;
-	return c;
+	for (int i = 0; i < 2; i++) {
+		c = page_map[off >> PAGE_SHIFT][i];
+		if (c && (const char *)addr >= c->slots &&
+				(const char *)addr < c->slots + (size_t)c->nslots * c->slot_size)
+			return c;
+	}
+	return NULL;
 }
 
 static inline uint32_t slot_of(const struct chunk *c, const void *addr)
