@@ -125,6 +125,7 @@ void *slab_alloc(size_t size, int zero);
 int slab_free(void *ptr);
 size_t slab_usable(const void *ptr);
 int slab_is_fresh(const void *addr, size_t size);
+void slab_widen(void **addr, size_t *size);
 void slab_commit(void);
 void slab_committed(void);
 void slab_aborted(void);

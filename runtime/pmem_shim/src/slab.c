@@ -452,6 +452,32 @@ int slab_is_fresh(const void *addr, size_t size)
 		(const char *)addr + size <= c->slots + (size_t)(slot + 1) * c->slot_size;
 }
 
+/* slab_widen -- [*addr, +*size) grown to whole cache lines, within its slot;
+ * unchanged outside slots. Logging a line once lets the next stores into it
+ * (a header's other fields) find it logged: one undo entry and one persist
+ * barrier instead of one per field. Only the slot's own bytes are added, and
+ * an object's bytes belong to whoever may store into the object. */
+void slab_widen(void **addr, size_t *size)
+{
+	struct chunk *c = chunk_of(*addr);
+	uintptr_t a = (uintptr_t)*addr, lo, hi, slot_lo, slot_hi;
+
+	if (!c)
+		return;
+	slot_lo = (uintptr_t)c->slots + (uintptr_t)slot_of(c, *addr) * c->slot_size;
+	slot_hi = slot_lo + c->slot_size;
+	lo = a & ~(uintptr_t)(PMS_LINE - 1);
+	hi = (a + *size + PMS_LINE - 1) & ~(uintptr_t)(PMS_LINE - 1);
+	if (lo < slot_lo)
+		lo = slot_lo;
+	if (hi > slot_hi)
+		hi = slot_hi;
+	if (hi < a + *size) /* a range past its slot: leave it to the caller's checks */
+		return;
+	*addr = (void *)lo;
+	*size = hi - lo;
+}
+
 /* slab_commit -- before the outermost commit: fresh slots written back (the
  * commit's barrier orders them before it), then they are ordinary */
 void slab_commit(void)

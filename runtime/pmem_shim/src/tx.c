@@ -303,6 +303,8 @@ static int tx_add_slow(void *addr, size_t size)
 	if (tx_tls.aborted)
 		return err_set(ECANCELED, "pms_tx_add_range: the transaction "
 			"was aborted");
+	if (slab_on_)
+		slab_widen(&addr, &size);
 	if (pmdk.tx_xadd_range_direct(addr, size, POBJ_XADD_NO_ABORT) != 0)
 		return err_pmdk(errno, "pms_tx_add_range");
 	stats_mine()->bytes_logged += size;
