@@ -64,12 +64,13 @@ def run(prog, vs, s, a, program_name, extra):
         ph.throughput(vs)
     if "durability" in meta["phases"]:
         for v in vs:
-            ph.durability(v)
+            if v.restart:
+                guarded(ph.durability, v)
     if "restart" in meta["phases"]:
         for keys in s.restart_keys:
             for v in vs:
                 if v.restart:
-                    ph.restart(v, keys)
+                    guarded(ph.restart, v, keys)
     meta["elapsed_s"] = round(evalcore.time.monotonic() - t0, 1)
     samples = sorted(evalcore.LOAD_SAMPLES) or [os.getloadavg()[0]]
     meta["load_average"] = {"median": round(samples[len(samples) // 2], 2),
@@ -90,3 +91,14 @@ def achieved_delays(repo, results):
                              cpu=evalcore.SERVER_CPU)
     if rc != 0:
         evalcore.progress("  pms-lat-bench exited %d" % rc)
+
+
+def guarded(phase, v, *args):
+    """Runs one measurement of V; a failure is reported and recorded, and the others go on."""
+    try:
+        phase(v, *args)
+    except (RuntimeError, OSError) as e:
+        evalcore.progress("FAILED: %s of %s %s: %s" % (phase.__name__, v.name, args, e))
+        evalcore.append_json_list(os.path.join(phase.__self__.results, "failures.json"),
+                                  {"phase": phase.__name__, "variant": v.name,
+                                   "args": list(args), "error": str(e)})

@@ -6,6 +6,7 @@ import argparse
 import os
 import re
 import sys
+import time
 
 import cli
 import evalcore
@@ -94,6 +95,9 @@ class RedisProgram:
     def before_stop(server, v):
         if v.sync:
             with protocols.Redis(server.port, timeout=600) as c:
+                # A background save started by the save points refuses SAVE: wait it out.
+                while b"rdb_bgsave_in_progress:1" in c.cmd(b"INFO", b"persistence"):
+                    time.sleep(0.05)
                 r = c.cmd(v.sync.encode())
                 if r != b"OK":
                     raise RuntimeError("%s: %s answered %r" % (v.name, v.sync, r))

@@ -54,6 +54,7 @@ class Results:
         self.restart = evalcore.read_json(os.path.join(path, "restart.json"), [])
         self.memory = evalcore.read_json(os.path.join(path, "memory.json"), [])
         self.delays = self._delays()
+        self.failures = evalcore.read_json(os.path.join(path, "failures.json"), [])
 
     def _delays(self):
         """pms-lat-bench's JSON lines (requested and achieved delays), [] when not measured."""

@@ -202,4 +202,8 @@ def all_tables(res):
                   redis_benchmark(res, "p99_ms", "redis-benchmark p99 latency (ms; median [min-max]"
                                   "; ratio to %s)" % res.baseline_note)]
     parts += [memcslap(res), durability(res), restart(res), memory(res), delays(res)]
+    if res.failures:
+        parts.append("### Failed measurements\n\n" + "\n".join(
+            "- %s of %s %s: %s" % (f["phase"], f["variant"], f.get("args", ""), f["error"])
+            for f in res.failures) + "\n")
     return "\n".join(p for p in parts if p)
