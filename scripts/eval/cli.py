@@ -52,6 +52,7 @@ def run(prog, vs, s, a, program_name, extra):
             "settings": dict(vars(s), **extra), "machine": evalcore.machine(),
             "date": evalcore.time.strftime("%Y-%m-%d"), "phases": a.phases.split(",")}
     meta.update(evalcore.provenance(repo))
+    meta["binaries"] = evalcore.fingerprints(os.path.join(a.results, "bin"))
     # Other work on the machine shows here (the cores are shared): the 1-minute load average,
     # sampled at every progress line; the evaluation itself keeps about 2 busy.
     del evalcore.LOAD_SAMPLES[:]

@@ -211,6 +211,20 @@ def snapshot_binary(src, dst_dir, name=None):
     return dst
 
 
+def fingerprints(directory):
+    """{file: first 12 hex digits of its SHA-256, modification time} of the measured binaries:
+    which build the numbers come from, when the runtime had uncommitted changes."""
+    import hashlib
+    out = {}
+    for name in sorted(os.listdir(directory)) if os.path.isdir(directory) else []:
+        path = os.path.join(directory, name)
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()[:12]
+        out[name] = {"sha256": digest, "mtime": time.strftime(
+            "%Y-%m-%d %H:%M", time.gmtime(os.path.getmtime(path)))}
+    return out
+
+
 def clean_dir(path):
     shutil.rmtree(path, ignore_errors=True)
     os.makedirs(path)
