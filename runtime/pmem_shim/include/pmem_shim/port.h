@@ -105,9 +105,11 @@ void *pms_port_memcpy(void *dst, const void *src, __SIZE_TYPE__ n);
  * free/realloc wrappers use. */
 int pms_port_in_pool(const void *p);
 
-/** One operation of the legacy program = one (flattened) transaction.
- * pms_op_begin is pms_tx_begin and pms_op_end pms_tx_commit; either prints one
- * line and aborts when that fails. With no pool open both do nothing, and
+/** One operation of the legacy program = one (flattened) transaction, begun
+ * at the operation's first store into committed persistent state (an
+ * operation that writes nothing persistent, or only objects allocated since
+ * the last commit, commits nothing). pms_op_end commits it; a failure prints
+ * one line and aborts. With no pool open both do nothing, and
  * pms_op_end does nothing when no transaction is open (its begin was a
  * no-op, or the program called pms_tx_abort). Ending an operation whose
  * transaction the program aborted is not a failure.
