@@ -122,7 +122,9 @@ def restart(res, path):
         med = [sorted(t)[len(t) // 2] for _, t in pts]
         lo = [m - min(t) for m, (_, t) in zip(med, pts)]
         hi = [max(t) - m for m, (_, t) in zip(med, pts)]
-        ax.errorbar(ks, med, yerr=[lo, hi], marker="o", capsize=3, label=v)
+        empty = all(x["found"] == 0 for vv, _, r in rows if vv == v for x in r["restarts"])
+        ax.errorbar(ks, med, yerr=[lo, hi], marker="o", capsize=3, linestyle=":" if empty else "-",
+                    label=v + (" (comes back empty)" if empty else ""))
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.set_xlabel("keys (100-byte values)")

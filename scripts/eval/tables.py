@@ -155,11 +155,11 @@ def memory(res):
 def delays(res):
     if not res.delays:
         return ""
-    rows = [[num(d["requested_ns"]), num(d.get("achieved_ns_median")),
+    rows = [[d.get("path", "delay"), num(d["requested_ns"]), num(d.get("achieved_ns_median")),
              "%s-%s" % (num(d.get("achieved_ns_min")), num(d.get("achieved_ns_max"))),
              "%+.1f %%" % d["error_pct"] if "error_pct" in d else "-"] for d in res.delays]
     return ("### NVM delays achieved by the runtime (pms-lat-bench on the server's CPU, before "
-            "the runs)\n\n" + table(["requested (ns)", "achieved median (ns)", "min-max (ns)",
+            "the runs)\n\n" + table(["path", "requested (ns)", "achieved median (ns)", "min-max (ns)",
                                       "error"], rows) + "\n")
 
 
