@@ -13,9 +13,24 @@
  * explicit flush or fence, or the first store of a transaction, ends it.
  * Without that bound a program with no transactions paid for a line once and
  * then never again until another line evicted it from the filter.
+ *
+ * The busy-wait: a charge of N ns must cost the program N ns, not N plus the
+ * call, the TSC reads and the loop exit. Calibration measures that fixed cost
+ * on the path a charge really takes (a call through a pointer into the
+ * charging function, the counter, rdtsc, the spin, the exit and the return)
+ * and every wait is shortened by it; a request smaller than the fixed cost
+ * costs the fixed cost.
+ *
+ * What is charged: by default (PMS_NVM_CHARGE=type) every access the
+ * instrumented program hands to the hooks, i.e. every access to an object
+ * of a persistent type. PMS_NVM_CHARGE=address charges only accesses inside
+ * the open pool, so a port's volatile objects of persistent types (query
+ * buffers that are also sds strings) pay nothing; they are counted as
+ * skipped_reads/skipped_writes when PMS_STATS is set.
  */
 #include <errno.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -25,6 +40,26 @@
 
 #define READ_SLOTS 1024
 #define DIRTY_SLOTS 512
+
+/* Calibration. The TSC rate is measured over CAL_RATE_NS against the raw
+ * monotonic clock, each clock read bracketed by two TSC reads at most
+ * CAL_BRACKET_TICKS apart (else it was preempted and is read again). During
+ * that time, after a first rate over CAL_QUICK_NS, rounds of CAL_CALLS
+ * charges of CAL_MIN_NS to CAL_MIN_NS + CAL_SPAN_NS measure the fixed cost;
+ * the round at 1/CAL_QUANTILE of them sorted by cost is kept (interrupted
+ * or preempted rounds are the slow end; at most CAL_MAX_ROUNDS are kept). */
+#define CAL_RATE_NS 20000000u
+#define CAL_QUICK_NS 1000000u
+#define CAL_BRACKET_TICKS 20000u
+#define CAL_CALLS 64
+#define CAL_MIN_NS 40u
+#define CAL_SPAN_NS 480u
+#define CAL_STRIDE_NS 37u
+#define CAL_MAX_ROUNDS 2048
+#define CAL_QUANTILE 5
+#define CAL_READS 64
+#define DITHER_BITS 10
+#define DITHER_MASK ((1u << DITHER_BITS) - 1)
 
 static const struct pms_lat_model presets[] = {
 	{ "dram", 0, 0, 0, 0, 0, 0, PMS_LAT_CONSERVATIVE },
@@ -39,8 +74,12 @@ static const struct pms_lat_model presets[] = {
 int pms_lat_active_;
 static struct pms_lat_model lat_model = { "dram", 0, 0, 0, 0, 0, 0, 0 };
 static int lat_stats_on;
+static int lat_charge = PMS_LAT_CHARGE_TYPE;
+static int lat_said_no_pool;
 static double tsc_per_ns;
-static uint64_t spin_overhead;
+static uint64_t lat_fixed_ticks;  /* one charge: call, rdtsc, loop exit, counter */
+static uint64_t lat_read_ticks;   /* one TSC read: the spin loop's period */
+static int lat_calibrated;
 static pthread_once_t calib_once = PTHREAD_ONCE_INIT;
 static uint32_t lat_epoch_writes = 1;
 
@@ -72,73 +111,204 @@ __attribute__((noinline)) void lat_spin_ticks(uint64_t ticks)
 		;
 }
 
-/* lat_wait -- charges ns: busy-waits and counts it */
-static void lat_wait(uint64_t ns)
+/* lat_wait -- charges ns: busy-waits ns less the fixed cost, and counts them
+ *
+ * Every charge ends here, as a tail call from a function that has looked up
+ * this thread's counters (st), which is the shape calibration measures.
+ * The loop leaves at the first TSC read past the deadline, up to one read
+ * (lat_read_ticks) late. Back-to-back equal requests would always meet the
+ * deadline at the same phase of the reads, off by up to half a read from
+ * the calibrated mean either way; a dither of 0 to one read, from the low
+ * bits of the start time, spreads them over every phase, and its mean is
+ * part of the calibrated fixed cost.
+ */
+__attribute__((noinline)) static void lat_wait(struct pms_stats *st,
+		uint64_t ns)
 {
-	uint64_t ticks;
+	uint64_t start, ticks;
 
 	if (ns == 0)
 		return;
-	ticks = (uint64_t)((double)ns * tsc_per_ns);
-	lat_spin_ticks(ticks > spin_overhead ? ticks - spin_overhead : 0);
-	stats_mine()->injected_ns += ns;
+	start = __rdtsc();
+	ticks = (uint64_t)((double)ns * tsc_per_ns) +
+		(((start & DITHER_MASK) * lat_read_ticks) >> DITHER_BITS);
+	if (ticks > lat_fixed_ticks) {
+		uint64_t end = start + ticks - lat_fixed_ticks;
+		while (__rdtsc() < end)
+			;
+	}
+	st->injected_ns += ns;
 }
 
-/* lat_calibrate -- TSC rate against the monotonic clock, and spin overhead */
+/* lat_charge_ns -- one charge of ns with nothing else to do (the public wait) */
+__attribute__((noinline)) static void lat_charge_ns(uint64_t ns)
+{
+	lat_wait(stats_mine(), ns);
+}
+
+/* lat_tsc_at -- a TSC reading taken with the clock read *ns; 0 if preempted */
+static uint64_t lat_tsc_at(uint64_t *ns)
+{
+	uint64_t c0 = __rdtsc();
+
+	*ns = lat_now_ns();
+	uint64_t c1 = __rdtsc();
+	return c1 - c0 < CAL_BRACKET_TICKS ? c0 + (c1 - c0) / 2 : 0;
+}
+
+/* lat_tsc_at_retry -- lat_tsc_at until it is not preempted */
+static uint64_t lat_tsc_at_retry(uint64_t *ns)
+{
+	uint64_t c;
+
+	while (!(c = lat_tsc_at(ns)))
+		;
+	return c;
+}
+
+/* lat_cal_round -- TSC ticks per charge beyond those asked, over CAL_CALLS
+ * charges of req[] made through a pointer, as calls into the library are */
+static uint64_t lat_cal_round(const uint64_t *req, uint64_t asked)
+{
+	void (*charge)(uint64_t) = lat_charge_ns;
+	uint64_t s, spent;
+
+	__asm__ volatile("" : "+r"(charge));  /* an indirect call, not inlined */
+	s = __rdtsc();
+	for (unsigned i = 0; i < CAL_CALLS; i++)
+		charge(req[i]);
+	spent = __rdtsc() - s;
+	return spent > asked ? (spent - asked) / CAL_CALLS : 0;
+}
+
+/* lat_cal_read_ticks -- TSC ticks one TSC read takes (the best of 16 tries) */
+static uint64_t lat_cal_read_ticks(void)
+{
+	uint64_t best = UINT64_MAX;
+
+	for (int round = 0; round < 16; round++) {
+		uint64_t s = __rdtsc(), t = s;
+		for (int i = 0; i < CAL_READS; i++)
+			t = __rdtsc();
+		if ((t - s) / CAL_READS < best)
+			best = (t - s) / CAL_READS;
+	}
+	return best;
+}
+
+/* lat_cmp_u64 -- qsort order */
+static int lat_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* lat_calibrate -- TSC rate and, meanwhile, the fixed cost of one charge */
 static void lat_calibrate(void)
 {
-	uint64_t t0, c0, t1, c1, best = UINT64_MAX;
+	static uint64_t cost[CAL_MAX_ROUNDS], req[CAL_CALLS];
+	struct pms_stats *st = stats_mine();
+	uint64_t saved = st->injected_ns, t0, c0, t, c, asked = 0;
+	size_t rounds = 0;
 
-	t0 = lat_now_ns();
-	c0 = __rdtsc();
-	while (lat_now_ns() - t0 < 20000000u)
-		;
-	t1 = lat_now_ns();
-	c1 = __rdtsc();
-	tsc_per_ns = (double)(c1 - c0) / (double)(t1 - t0);
-	/* The fixed cost of one charge (call, conversion, counters) is
-	 * measured on the real path with a 200 ns request and subtracted from
-	 * every later request: the best of 20 rounds filters out interrupts. */
-	uint64_t saved = stats_mine()->injected_ns;
-	spin_overhead = 0;
-	for (int round = 0; round < 20; round++) {
-		uint64_t s = __rdtsc();
-		for (int i = 0; i < 100; i++)
-			lat_wait(200);
-		uint64_t per = (__rdtsc() - s) / 100;
-		if (per < best)
-			best = per;
+	c0 = lat_tsc_at_retry(&t0);
+	do
+		c = lat_tsc_at_retry(&t);
+	while (t - t0 < CAL_QUICK_NS);
+	tsc_per_ns = (double)(c - c0) / (double)(t - t0);
+
+	lat_read_ticks = lat_cal_read_ticks();
+	lat_fixed_ticks = 0;
+	/* The requests vary so that the loop exit is met at every phase. */
+	for (unsigned i = 0; i < CAL_CALLS; i++) {
+		req[i] = CAL_MIN_NS + i * CAL_STRIDE_NS % CAL_SPAN_NS;
+		asked += (uint64_t)((double)req[i] * tsc_per_ns);
 	}
-	uint64_t want = (uint64_t)(200 * tsc_per_ns);
-	spin_overhead = best > want ? best - want : 0;
-	stats_mine()->injected_ns = saved;
+	while (lat_now_ns() - t0 < CAL_RATE_NS) {
+		uint64_t x = lat_cal_round(req, asked);
+		if (rounds < CAL_MAX_ROUNDS)
+			cost[rounds++] = x;
+	}
+	qsort(cost, rounds, sizeof(cost[0]), lat_cmp_u64);
+	lat_fixed_ticks = cost[rounds / CAL_QUANTILE];
+	/* Undisturbed rounds differ by their dither and loop-exit phases, a
+	 * quarter of a TSC read from the fastest to the quantile; more means
+	 * most rounds were slowed (another thread on the core, a frequency
+	 * change): trust the fastest ones. */
+	if (lat_fixed_ticks > cost[0] + lat_read_ticks / 4)
+		lat_fixed_ticks = cost[0] + lat_read_ticks / 4;
+	st->injected_ns = saved;
+
+	c = lat_tsc_at_retry(&t);
+	tsc_per_ns = (double)(c - c0) / (double)(t - t0);
+	__atomic_store_n(&lat_calibrated, 1, __ATOMIC_RELEASE);
+}
+
+/* lat_ensure_calibrated -- calibrates once, on the first costly use */
+static inline void lat_ensure_calibrated(void)
+{
+	if (__builtin_expect(!__atomic_load_n(&lat_calibrated,
+			__ATOMIC_ACQUIRE), 0))
+		pthread_once(&calib_once, lat_calibrate);
 }
 
 /* pms_lat_tsc_per_ns -- calibrated TSC rate */
 double pms_lat_tsc_per_ns(void)
 {
-	pthread_once(&calib_once, lat_calibrate);
+	lat_ensure_calibrated();
 	return tsc_per_ns;
+}
+
+/* pms_lat_fixed_ns -- measured fixed cost of one charge, in ns */
+double pms_lat_fixed_ns(void)
+{
+	lat_ensure_calibrated();
+	return (double)lat_fixed_ticks / tsc_per_ns;
 }
 
 /* pms_lat_delay_ns -- public busy-wait */
 void pms_lat_delay_ns(uint64_t ns)
 {
-	pthread_once(&calib_once, lat_calibrate);
-	lat_wait(ns);
+	lat_ensure_calibrated();
+	lat_wait(stats_mine(), ns);
 }
 
-/* lat_update_active -- recomputes the inline fast-path flag */
+/* lat_update_active -- recomputes the inline fast-path flag
+ *
+ * PMS_LAT_POOL_ lets the inline hooks skip non-pool addresses themselves;
+ * it needs an open pool (with none, the out-of-line path says so once) and
+ * no PMS_STATS (the skips are then counted out of line).
+ */
 static void lat_update_active(void)
 {
 	const struct pms_lat_model *m = &lat_model;
 	int cost = m->read_ns || m->write_ns || m->flush_ns || m->barrier_ns ||
 		m->write_mbps;
+	int active = 0;
 
 	if (cost)
-		pthread_once(&calib_once, lat_calibrate);
-	__atomic_store_n(&pms_lat_active_, cost || lat_stats_on,
-			__ATOMIC_RELEASE);
+		lat_ensure_calibrated();
+	if (cost || lat_stats_on)
+		active = lat_charge == PMS_LAT_CHARGE_ADDRESS && !lat_stats_on &&
+			pms_pool_size_ ? PMS_LAT_POOL_ : PMS_LAT_ALL_;
+	__atomic_store_n(&pms_lat_active_, active, __ATOMIC_RELEASE);
+}
+
+/* pms_lat_set_charge -- PMS_LAT_CHARGE_TYPE or PMS_LAT_CHARGE_ADDRESS */
+int pms_lat_set_charge(int how)
+{
+	if (how != PMS_LAT_CHARGE_TYPE && how != PMS_LAT_CHARGE_ADDRESS)
+		return err_set(EINVAL, "pms_lat_set_charge: bad value %d", how);
+	lat_charge = how;
+	lat_update_active();
+	return 0;
+}
+
+/* pms_lat_get_charge -- what is charged: by type or by address */
+int pms_lat_get_charge(void)
+{
+	return lat_charge;
 }
 
 /* pms_lat_configure -- selects a preset and/or a mode by name */
@@ -208,6 +378,20 @@ static void lat_env_u32(const char *var, uint32_t *v)
 	}
 }
 
+/* lat_env_charge -- PMS_NVM_CHARGE=type|address (bad values keep type, warn) */
+static void lat_env_charge(void)
+{
+	const char *s = getenv("PMS_NVM_CHARGE");
+
+	if (!s || !*s || strcmp(s, "type") == 0)
+		lat_charge = PMS_LAT_CHARGE_TYPE;
+	else if (strcmp(s, "address") == 0)
+		lat_charge = PMS_LAT_CHARGE_ADDRESS;
+	else
+		fprintf(stderr, "pmem_shim: warning: unknown PMS_NVM_CHARGE '%s' "
+			"(known: type, address); charging by type\n", s);
+}
+
 /* lat_init -- reads PMS_NVM_* at start-up (bad values keep dram, warn once) */
 void lat_init(void)
 {
@@ -219,6 +403,7 @@ void lat_init(void)
 	lat_env_u32("PMS_NVM_BARRIER_NS", &lat_model.barrier_ns);
 	lat_env_u32("PMS_NVM_WRITE_MBPS", &lat_model.write_mbps);
 	lat_stats_on = getenv("PMS_STATS") != NULL;
+	lat_env_charge();
 	const char *ew = getenv("PMS_NVM_EPOCH_WRITES");
 	char *end;
 	unsigned long x = ew && *ew ? strtoul(ew, &end, 10) : 0;
@@ -249,16 +434,47 @@ static size_t lat_lines(const void *addr, size_t size)
 	return size ? ((uintptr_t)addr + size - a + PMS_LINE - 1) / PMS_LINE : 0;
 }
 
+/* lat_no_pool -- says once that charging by address without a pool charges nothing */
+__attribute__((cold, noinline)) static void lat_no_pool(void)
+{
+	if (__atomic_exchange_n(&lat_said_no_pool, 1, __ATOMIC_RELAXED))
+		return;
+	fprintf(stderr, "pmem_shim: PMS_NVM_CHARGE=address and no pool is open: "
+		"accesses are not charged until one is\n");
+}
+
+/* lat_skipped -- 1 (and counts it) when charging by address and addr is not
+ * in the pool; promotes the inline check once a pool is open */
+static inline int lat_skipped(const void *addr, uint64_t *counter)
+{
+	if (__builtin_expect(lat_charge != PMS_LAT_CHARGE_ADDRESS, 1))
+		return 0;
+	if (!pms_pool_size_) {
+		if (!lat_said_no_pool)
+			lat_no_pool();
+	} else if (pms_lat_active_ == PMS_LAT_ALL_ && !lat_stats_on) {
+		lat_update_active();
+	}
+	if (pms_is_persistent(addr))
+		return 0;
+	++*counter;
+	return 1;
+}
+
 /* pms_lat_read_slow_ -- charges a load */
 void pms_lat_read_slow_(const void *addr, size_t size)
 {
+	struct pms_stats *st = stats_mine();
 	struct lat_filter *f;
-	size_t n = lat_lines(addr, size), miss = n;
+	size_t n, miss;
 	uintptr_t line = (uintptr_t)addr / PMS_LINE;
 
-	stats_mine()->reads++;
+	if (lat_skipped(addr, &st->skipped_reads))
+		return;
+	st->reads++;
 	if (!lat_model.read_ns)
 		return;
+	n = miss = lat_lines(addr, size);
 	if (lat_model.mode == PMS_LAT_REALISTIC && (f = lat_filter_get())) {
 		miss = 0;
 		for (size_t i = 0; i < n; i++, line++) {
@@ -267,7 +483,7 @@ void pms_lat_read_slow_(const void *addr, size_t size)
 				*slot = line, miss++;
 		}
 	}
-	lat_wait(miss * lat_model.read_ns);
+	lat_wait(st, miss * lat_model.read_ns);
 }
 
 /* lat_write_cost -- latency part of a write of size bytes over n lines */
@@ -292,8 +508,8 @@ static void lat_epoch_end(struct lat_filter *f)
 }
 
 /* lat_write_realistic -- new dirty lines pay write + flush; 1 barrier/commit */
-static uint64_t lat_write_realistic(struct lat_filter *f, const void *addr,
-		size_t size, size_t n)
+static uint64_t lat_write_realistic(struct pms_stats *st, struct lat_filter *f,
+		const void *addr, size_t size, size_t n)
 {
 	uintptr_t line = (uintptr_t)addr / PMS_LINE;
 	size_t fresh = 0;
@@ -317,9 +533,9 @@ static uint64_t lat_write_realistic(struct lat_filter *f, const void *addr,
 	if (!fresh)
 		return 0;
 	f->dirtied = 1;
-	stats_mine()->flushes += fresh;
+	st->flushes += fresh;
 	if (tx_tls.depth == 0) {
-		stats_mine()->barriers++;
+		st->barriers++;
 		return lat_write_cost(size, fresh) + fresh * lat_model.flush_ns +
 			lat_model.barrier_ns;
 	}
@@ -329,20 +545,24 @@ static uint64_t lat_write_realistic(struct lat_filter *f, const void *addr,
 /* pms_lat_write_slow_ -- charges a store */
 void pms_lat_write_slow_(const void *addr, size_t size)
 {
+	struct pms_stats *st = stats_mine();
 	struct lat_filter *f;
-	size_t n = lat_lines(addr, size);
+	size_t n;
 	uint64_t ns;
 
-	stats_mine()->writes++;
+	if (lat_skipped(addr, &st->skipped_writes))
+		return;
+	st->writes++;
+	n = lat_lines(addr, size);
 	if (lat_model.mode == PMS_LAT_REALISTIC && (f = lat_filter_get())) {
-		ns = lat_write_realistic(f, addr, size, n);
+		ns = lat_write_realistic(st, f, addr, size, n);
 	} else {
-		stats_mine()->flushes += n;
-		stats_mine()->barriers++;
+		st->flushes += n;
+		st->barriers++;
 		ns = lat_write_cost(size, n) + n * lat_model.flush_ns +
 			lat_model.barrier_ns;
 	}
-	lat_wait(ns);
+	lat_wait(st, ns);
 }
 
 /* lat_explicit_persist -- an explicit flush or fence ends the epoch */
@@ -356,24 +576,25 @@ static void lat_explicit_persist(void)
 void lat_charge_flush(size_t lines)
 {
 	lat_explicit_persist();
-	lat_wait(lines * lat_model.flush_ns);
+	lat_wait(stats_mine(), lines * lat_model.flush_ns);
 }
 
 /* lat_charge_barrier -- a real barrier issued by pms_fence */
 void lat_charge_barrier(void)
 {
 	lat_explicit_persist();
-	lat_wait(lat_model.barrier_ns);
+	lat_wait(stats_mine(), lat_model.barrier_ns);
 }
 
 /* lat_tx_log -- the undo-log entry PMDK writes and persists before a store */
 void lat_tx_log(const void *addr, size_t size)
 {
+	struct pms_stats *st = stats_mine();
 	size_t n = lat_lines(addr, size);
 
-	stats_mine()->flushes += n;
-	stats_mine()->barriers++;
-	lat_wait(lat_write_cost(size, n) + n * lat_model.flush_ns +
+	st->flushes += n;
+	st->barriers++;
+	lat_wait(st, lat_write_cost(size, n) + n * lat_model.flush_ns +
 		lat_model.barrier_ns);
 }
 
@@ -381,12 +602,14 @@ void lat_tx_log(const void *addr, size_t size)
 void lat_tx_end(void)
 {
 	struct lat_filter *f = filt;
+	struct pms_stats *st;
 
 	if (lat_model.mode == PMS_LAT_REALISTIC && f) {
 		if (!f->dirtied)
 			return;
 		lat_epoch_end(f);
 	}
-	stats_mine()->barriers++;
-	lat_wait(lat_model.barrier_ns);
+	st = stats_mine();
+	st->barriers++;
+	lat_wait(st, lat_model.barrier_ns);
 }

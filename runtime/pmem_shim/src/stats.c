@@ -98,7 +98,9 @@ int pms_stats_dump_json(FILE *out)
 		"\"flushes\": %llu, \"barriers\": %llu, "
 		"\"transactions\": %llu, \"aborts\": %llu, "
 		"\"bytes_logged\": %llu, \"allocs\": %llu, \"frees\": %llu, "
-		"\"unlogged_stores\": %llu, \"injected_ns\": %llu}\n", m.name,
+		"\"unlogged_stores\": %llu, \"nvm_charge\": \"%s\", "
+		"\"skipped_reads\": %llu, \"skipped_writes\": %llu, "
+		"\"injected_ns\": %llu}\n", m.name,
 		m.mode == PMS_LAT_REALISTIC ? "realistic" : "conservative",
 		pms_flush_insn(), (unsigned long long)s.reads,
 		(unsigned long long)s.writes, (unsigned long long)s.flushes,
@@ -108,6 +110,9 @@ int pms_stats_dump_json(FILE *out)
 		(unsigned long long)s.bytes_logged,
 		(unsigned long long)s.allocs, (unsigned long long)s.frees,
 		(unsigned long long)stats_unlogged_stores(),
+		pms_lat_get_charge() == PMS_LAT_CHARGE_ADDRESS ? "address" : "type",
+		(unsigned long long)s.skipped_reads,
+		(unsigned long long)s.skipped_writes,
 		(unsigned long long)s.injected_ns);
 	return fflush(out) == 0 ? 0 : -1;
 }
