@@ -45,15 +45,16 @@ const char *pms_flush_insn(void)
 	return flush_names[flush_kind];
 }
 
-/* flush_lines -- starts the write-back of every cache line of [addr, addr+len)
- * with the CPU's instruction only (no msync on a pool that is not pmem) */
-void flush_lines(const void *addr, size_t len)
+/* flush_lines_uncharged -- starts the write-back of every cache line of
+ * [addr, addr+len) with the CPU's instruction only (no msync on a pool that
+ * is not pmem); counted, not charged by the latency model; returns the lines */
+size_t flush_lines_uncharged(const void *addr, size_t len)
 {
 	uintptr_t p, end;
 	size_t lines;
 
 	if (len == 0)
-		return;
+		return 0;
 	p = (uintptr_t)addr & ~(uintptr_t)(PMS_LINE - 1);
 	end = (uintptr_t)addr + len;
 	lines = (end - p + PMS_LINE - 1) / PMS_LINE;
@@ -73,7 +74,15 @@ void flush_lines(const void *addr, size_t len)
 		break;
 	}
 	stats_mine()->flushes += lines;
-	if (pms_lat_active_)
+	return lines;
+}
+
+/* flush_lines -- flush_lines_uncharged, charged by the latency model */
+void flush_lines(const void *addr, size_t len)
+{
+	size_t lines = flush_lines_uncharged(addr, len);
+
+	if (pms_lat_active_ && lines)
 		lat_charge_flush(lines);
 }
 

@@ -105,10 +105,14 @@ struct tx_state {
 	int lazy;             /* operation levels opened before their first write */
 	uint64_t epoch;       /* number of this thread's outermost transactions */
 	uint64_t stripes;     /* atomic-RMW stripe locks held until tx end */
+	int pmdk;             /* a PMDK transaction is open (allocations, PMDK logging) */
+	int ulog;             /* the runtime's undo log takes the logged ranges */
+	int ulog_full;        /* ... until it filled up: the rest goes to PMDK */
 };
 extern __thread struct tx_state tx_tls;
 int tx_check_usable(void);
 int tx_ensure(void);
+int tx_need_pmdk(void);
 void tx_lazy_open(void);
 int tx_lazy_close(void);
 void tx_note_unlogged(void *addr, size_t size);
@@ -152,6 +156,21 @@ static inline int slab_recent_hit(const void *addr, size_t size)
 
 /* flush.c */
 void flush_lines(const void *addr, size_t len);
+size_t flush_lines_uncharged(const void *addr, size_t len);
+
+/* ulog.c: the runtime's own undo log (pmem pools) */
+extern int ulog_on_;
+int ulog_open(int is_pmem);
+void ulog_close(void);
+int ulog_begin(void);
+int ulog_log(void *addr, size_t size);
+int ulog_logged(void);
+void ulog_flush_data(void);
+uint64_t *ulog_gen_word(void);
+uint64_t ulog_gen(void);
+void ulog_commit_alone(void);
+void ulog_end(void);
+void ulog_rollback(void);
 
 /* roots.c */
 int roots_sync(void);

@@ -289,9 +289,11 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
 	p->is_pmem = pmdk_is_pmem((void *)addr, p->info.size);
 	pool_cur = p;
-	if (slab_open() != 0) {
+	/* the runtime's undo log is replayed before anything reads the pool */
+	if (ulog_open(p->is_pmem) != 0 || slab_open() != 0) {
 		int e = errno;
 		slab_close();
+		ulog_close();
 		pool_cur = NULL;
 		pms_pool_base_ = 0;
 		pms_pool_size_ = 0;
@@ -323,11 +325,14 @@ int pms_pool_close(pms_pool *pool)
 		return -1;
 	pthread_mutex_lock(&pool_lock);
 	roots_reset();
-	__asm__ volatile("sfence" ::: "memory"); /* the slab's pending write-backs */
+	if (slab_on_)
+		slab_commit(); /* starts the slab's pending write-backs */
+	__asm__ volatile("sfence" ::: "memory");
 	pool->hdr->open = 0;
 	pmdk.persist(pool->pop, &pool->hdr->open, sizeof(pool->hdr->open));
 	slab_close();
 	slab_on_ = 0;
+	ulog_close();
 	pms_pool_base_ = 0;
 	pms_pool_size_ = 0;
 	pool_cur = NULL;

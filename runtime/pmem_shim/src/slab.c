@@ -217,10 +217,33 @@ static inline int bit_test(const uint64_t *v, uint32_t i)
 	return (v[i / 64] >> (i % 64)) & 1;
 }
 
-/* write_back -- starts the write-back of one line, without waiting */
+/* Bitmap lines this thread changed since its last commit. Their write-back
+ * is started at the commit, with the fresh slots, not at each allocation: a
+ * write-back still in flight makes the next locked instruction (the slab
+ * lock) wait for it, which cost a persist barrier per allocation and free. */
+#define BITS_PENDING 64
+static __thread const void *bits_pending[BITS_PENDING];
+static __thread unsigned bits_pending_n;
+
+/* bits_writeback -- starts the write-back of the pending bitmap lines */
+static void bits_writeback(void)
+{
+	for (unsigned i = 0; i < bits_pending_n; i++)
+		flush_lines(bits_pending[i], 1);
+	bits_pending_n = 0;
+}
+
+/* write_back -- a bitmap line to write back by the next commit */
 static inline void write_back(const void *p)
 {
-	flush_lines(p, 1);
+	const void *line = (const void *)((uintptr_t)p & ~(uintptr_t)(PMS_LINE - 1));
+
+	for (unsigned i = 0; i < bits_pending_n; i++)
+		if (bits_pending[i] == line)
+			return;
+	if (bits_pending_n == BITS_PENDING)
+		bits_writeback();
+	bits_pending[bits_pending_n++] = line;
 }
 
 static int slab_asked = -1; /* slab_want: -1 not asked, 0 no, 1 yes */
@@ -306,6 +329,7 @@ static void fresh_writeback(size_t keep)
 {
 	size_t n = fresh_n > keep ? fresh_n - keep : 0;
 
+	bits_writeback();
 	memset(slab_recent_, 0, sizeof(slab_recent_));
 	for (size_t i = 0; i < n; i++) {
 		struct fresh_ref *f = &fresh_v[i];

@@ -12,6 +12,10 @@
  * every open level, so an operation that writes nothing persistent (a read
  * command) pays no transaction at all.
  *
+ * On a pmem pool the logged ranges go to the runtime's own undo log (ulog.c)
+ * and PMDK's transaction is begun only when something needs it (tx_need_pmdk:
+ * PMDK-object allocations and frees, or a full log).
+ *
  * Stores outside any transaction that the port still sees (tx_note_unlogged)
  * are written back at the next commit: they are not failure-atomic, but they
  * are durable once a later operation commits.
@@ -46,8 +50,10 @@ static __thread struct tx_range unlogged_v[UNLOGGED_CAP];
 static __thread size_t unlogged_n;
 
 void atomic_release_stripes(void);
+static int pmdk_begin(void);
 
-/* tx_check_usable -- 1 in a live transaction, 0 outside, -1 when aborted */
+/* tx_check_usable -- 1 in a live transaction (with PMDK's open, for
+ * allocations), 0 outside, -1 when aborted */
 int tx_check_usable(void)
 {
 	if (tx_tls.depth == 0 && tx_tls.lazy > 0 && tx_ensure() != 0)
@@ -56,7 +62,7 @@ int tx_check_usable(void)
 		return 0;
 	if (tx_tls.aborted)
 		return err_set(ECANCELED, "the transaction was aborted");
-	return 1;
+	return tx_need_pmdk() == 0 ? 1 : -1;
 }
 
 /* undo_save -- keeps the old bytes of a fresh range for an explicit abort */
@@ -128,16 +134,37 @@ int pms_tx_begin(void)
 	}
 	if (!pool_cur)
 		return err_set(EINVAL, "pms_tx_begin: no pool is open");
+	tx_tls.ulog = ulog_begin();
+	tx_tls.ulog_full = 0;
+	tx_tls.pmdk = 0;
+	if (!tx_tls.ulog && pmdk_begin() != 0)
+		return -1;
+	tx_tls.depth = 1;
+	tx_tls.aborted = 0;
+	tx_tls.epoch++;
+	return 0;
+}
+
+/* pmdk_begin -- opens this thread's PMDK transaction */
+static int pmdk_begin(void)
+{
 	if (pmdk.tx_begin(pool_cur->pop, NULL, TX_PARAM_NONE) != 0) {
 		int e = errno;
 		pmdk.tx_end();
 		return err_pmdk(e, "pms_tx_begin");
 	}
 	pmdk.tx_set_failure_behavior(POBJ_TX_FAILURE_RETURN);
-	tx_tls.depth = 1;
-	tx_tls.aborted = 0;
-	tx_tls.epoch++;
+	tx_tls.pmdk = 1;
 	return 0;
+}
+
+/* tx_need_pmdk -- the open transaction also needs PMDK's (its allocations
+ * and frees, or logging once the runtime's log is full) */
+int tx_need_pmdk(void)
+{
+	if (tx_tls.depth == 0 || tx_tls.pmdk)
+		return 0;
+	return pmdk_begin();
 }
 
 /* tx_ensure -- begins the transaction of the open lazy levels */
@@ -225,21 +252,43 @@ int pms_tx_commit(void)
 		return -1;
 	}
 	if (slab_on_) {
-		/* written back before PMDK's commit barriers order them */
+		/* written back before the commit's barriers order them */
 		slab_commit();
 		tx_writeback_unlogged();
 	}
+	if (tx_tls.ulog)
+		ulog_flush_data();
+	if (tx_tls.pmdk && tx_tls.ulog && ulog_logged()) {
+		/* PMDK's commit point retires the runtime's log too */
+		uint64_t *w = ulog_gen_word();
+		if (pmdk.tx_xadd_range_direct(w, sizeof(*w), POBJ_XADD_NO_ABORT) != 0) {
+			int e = errno;
+			pms_tx_abort();
+			return err_pmdk(e, "pms_tx_commit");
+		}
+		*w = ulog_gen();
+	}
 	tx_tls.depth = 0;
-	pmdk.tx_commit();
-	r = pmdk.tx_end();
+	if (tx_tls.pmdk) {
+		pmdk.tx_commit();
+		r = pmdk.tx_end();
+		tx_tls.pmdk = 0;
+	} else {
+		ulog_commit_alone();
+		r = 0;
+	}
 	if (r != 0) {
 		stats_mine()->tx_aborted++;
+		if (tx_tls.ulog)
+			ulog_rollback();
 		undo_replay();
 		if (slab_on_)
 			slab_aborted();
 		tx_finish(1);
 		return err_pmdk(r, "pms_tx_commit");
 	}
+	if (tx_tls.ulog)
+		ulog_end();
 	stats_mine()->tx_committed++;
 	undo_clear();
 	if (slab_on_)
@@ -258,8 +307,14 @@ int pms_tx_abort(void)
 		return err_set(EINVAL, "pms_tx_abort: no transaction is open");
 	if (!tx_tls.aborted) {
 		int e = errno;
-		pmdk.tx_abort(ECANCELED);
-		pmdk.tx_end();
+		/* PMDK's log holds the newer values: it is undone first */
+		if (tx_tls.pmdk) {
+			pmdk.tx_abort(ECANCELED);
+			pmdk.tx_end();
+			tx_tls.pmdk = 0;
+		}
+		if (tx_tls.ulog)
+			ulog_rollback();
 		errno = e;
 		tx_tls.aborted = 1;
 		roots_rollback();
@@ -305,8 +360,16 @@ static int tx_add_slow(void *addr, size_t size)
 			"was aborted");
 	if (slab_on_)
 		slab_widen(&addr, &size);
+	if (tx_tls.ulog && !tx_tls.ulog_full && ulog_log(addr, size) == 0)
+		goto logged;
+	if (tx_tls.ulog && !tx_tls.ulog_full) {
+		tx_tls.ulog_full = 1;
+		if (tx_need_pmdk() != 0)
+			return -1;
+	}
 	if (pmdk.tx_xadd_range_direct(addr, size, POBJ_XADD_NO_ABORT) != 0)
 		return err_pmdk(errno, "pms_tx_add_range");
+logged:
 	stats_mine()->bytes_logged += size;
 	if (pms_lat_active_)
 		lat_tx_log(addr, size);
