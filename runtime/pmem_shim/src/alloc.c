@@ -8,6 +8,8 @@
 
 #include "internal.h"
 
+#define REALLOC_MOVE_MIN 512
+
 /* oid_of -- the PMEMoid of an address in the open pool (no pool lookup) */
 static PMEMoid oid_of(const void *ptr)
 {
@@ -102,6 +104,17 @@ void pms_free(void *ptr)
 	stats_mine()->frees++;
 }
 
+/* realloc_moves -- 1 when a slot that fits should still move: inside an
+ * operation, a committed object of some size that is being resized will
+ * mostly be rewritten (a listpack insert shifts its whole tail), and every
+ * byte of that would be undo-logged; a fresh copy needs no log (the old slot
+ * is freed at the commit) */
+static int realloc_moves(void *ptr, size_t size)
+{
+	return size >= REALLOC_MOVE_MIN && (tx_tls.depth > 0 || tx_tls.lazy > 0) &&
+		!tx_tls.aborted && !slab_is_fresh(ptr, 1);
+}
+
 /* pms_realloc -- resizes a pool object, or a libc one through libc */
 void *pms_realloc(void *ptr, size_t size)
 {
@@ -116,11 +129,11 @@ void *pms_realloc(void *ptr, size_t size)
 		pms_free(ptr);
 		return NULL;
 	}
-	if (slab_on_ && (slab_usable(ptr) || size <= 4096)) {
+	if (slab_on_ && (slab_usable(ptr) || size <= SLAB_MAX)) {
 		/* into or out of a slot: a new object, the old one freed */
 		size_t old = pms_malloc_usable_size(ptr);
 		void *p;
-		if (old >= size && slab_usable(ptr))
+		if (old >= size && slab_usable(ptr) && !realloc_moves(ptr, size))
 			return ptr;
 		if (!(p = pms_malloc(size)))
 			return NULL;

@@ -119,6 +119,7 @@ void tx_note_unlogged(void *addr, size_t size);
 void tx_writeback_unlogged(void);
 
 /* slab.c: small objects without per-call persist barriers */
+#define SLAB_MAX 16384        /* the largest slot */
 extern int slab_on_;
 void slab_want(int on);
 int slab_wanted(int is_pmem);
