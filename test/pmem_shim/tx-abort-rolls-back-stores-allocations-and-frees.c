@@ -1,6 +1,8 @@
 // RUN: %pms-cc %s -o %t.exe %pms-ldflags
 // RUN: rm -f %t.pool
 // RUN: %t.exe %t.pool | FileCheck %s
+// RUN: rm -f %t.pool
+// RUN: env PMS_POOL_SIZE=64M %t.exe %t.pool | FileCheck %s
 
 // Abort restores logged stores, releases objects allocated in the
 // transaction and keeps objects freed in it; a bound global reverts too.
