@@ -101,11 +101,16 @@ static void port_log_slow(void *addr, size_t size)
 /* pms_tx_log_store -- logs a store's target; a range check off the pool */
 void *pms_tx_log_store(void *addr, size_t size)
 {
+	if (!__builtin_expect(pms_is_persistent(addr), 0) || size == 0)
+		return addr;
+	/* Under an NVM model the store itself is an NVM write: every store of
+	 * a port into the pool comes here, and the delay-injector leaves
+	 * accesses inside macro arguments (PMS_LOGGED's) to the runtime. */
+	if (pms_lat_active_)
+		pms_lat_write_slow_(addr, size);
 	/* Outside operations a store into a slot just allocated needs nothing;
 	 * inside one, an abort must be able to undo it (tx_add_slow). */
-	if (__builtin_expect(pms_is_persistent(addr), 0) && size > 0 &&
-			!(tx_tls.depth == 0 && tx_tls.lazy == 0 &&
-			  slab_recent_hit(addr, size)))
+	if (!(tx_tls.depth == 0 && tx_tls.lazy == 0 && slab_recent_hit(addr, size)))
 		port_log_slow(addr, size);
 	return addr;
 }
