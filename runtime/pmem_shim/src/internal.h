@@ -178,6 +178,14 @@ int roots_sync(void);
 void roots_reset(void);
 void roots_rollback(void);
 
+/* What the last pms_pool_open / pms_port_open took, in ns (PMS_STATS). */
+struct open_times {
+	int warm;
+	uint64_t check, pmdk, recover, values, total;
+};
+extern struct open_times open_times;
+uint64_t now_ns(void);
+
 /* latency.c and stats.c: the hooks of the runtime itself */
 struct stats_tls {
 	struct pms_stats s;

@@ -16,11 +16,23 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "internal.h"
 
 #define POOL_ALIGN ((uintptr_t)2 << 20)
+
+struct open_times open_times;
+
+/* now_ns -- monotonic nanoseconds */
+uint64_t now_ns(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (uint64_t)t.tv_sec * 1000000000u + (uint64_t)t.tv_nsec;
+}
 
 uintptr_t pms_pool_base_;
 uintptr_t pms_pool_size_;
@@ -119,6 +131,7 @@ static PMEMobjpool *pool_map(const char *path, const char *tmp,
 {
 	struct stat st;
 	PMEMobjpool *pop;
+	uint64_t t0, t1;
 
 	if (stat(path, &st) != 0) {
 		if (errno != ENOENT || !(flags & PMS_CREATE)) {
@@ -136,12 +149,16 @@ static PMEMobjpool *pool_map(const char *path, const char *tmp,
 		err_set(EEXIST, "pool '%s' already exists", path);
 		return NULL;
 	}
+	t0 = now_ns();
 	if (pool_check_existing(path, &st) ||
 			pool_precheck(path, pmdk_hint(), st.st_size) ||
 			pool_check_settled(path))
 		return NULL;
 	*warm = 1;
+	t1 = now_ns();
 	pop = pmdk.open(path, PMS_LAYOUT);
+	open_times.check = t1 - t0;
+	open_times.pmdk = now_ns() - t1;
 	if (!pop && (errno == EWOULDBLOCK || errno == EAGAIN))
 		err_set(EBUSY, "pool '%s' is in use by another process", path);
 	else if (!pop)
@@ -252,6 +269,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	uintptr_t addr;
 	size_t size;
 	int warm = 0;
+	uint64_t t_open = now_ns(), t_recover;
 
 	if (!path || !*path || strlen(path) > sizeof(tmp) - 32) {
 		err_set(EINVAL, "pms_pool_open: no path");
@@ -289,6 +307,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
 	p->is_pmem = pmdk_is_pmem((void *)addr, p->info.size);
 	pool_cur = p;
+	t_recover = now_ns();
 	/* the runtime's undo log is replayed before anything reads the pool */
 	if (ulog_open(p->is_pmem) != 0 || slab_open() != 0) {
 		int e = errno;
@@ -303,6 +322,9 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	}
 	/* A pool with chunks must keep its slots (frees, sizes) whatever is wanted. */
 	slab_on_ = slab_has_chunks() || slab_wanted(p->is_pmem);
+	open_times.warm = warm;
+	open_times.recover = now_ns() - t_recover;
+	open_times.total = now_ns() - t_open;
 	pthread_mutex_unlock(&pool_lock);
 	return p;
 fail_free:

@@ -416,6 +416,7 @@ void pms_port_open(const char *default_path)
 	const char *path = getenv("PMS_POOL");
 	char expanded[4096];
 	pms_pool *p;
+	uint64_t t_open;
 
 	pthread_mutex_lock(&port_lock);
 	if (port_opened) {
@@ -428,6 +429,7 @@ void pms_port_open(const char *default_path)
 		port_exit("no pool path: PMS_POOL is unset or empty and "
 			"there is no default path");
 	path = port_expand(path, expanded, sizeof(expanded));
+	t_open = now_ns();
 	slab_want(1);
 	p = pms_pool_open(path, PMS_CREATE, NULL);
 	if (!p)
@@ -438,10 +440,14 @@ void pms_port_open(const char *default_path)
 	if (!port_warm && port_mark(PORT_LOADING) != 0)
 		port_exit("%s", pms_errormsg());
 	port_loading = !port_warm;
-	if (port_warm)
+	if (port_warm) {
+		uint64_t t = now_ns();
 		values_restore();
+		open_times.values = now_ns() - t;
+	}
 	port_pid = getpid();
 	port_opened = 1;
+	open_times.total = now_ns() - t_open;
 	atexit(port_at_exit);
 	pthread_mutex_unlock(&port_lock);
 }
