@@ -9,6 +9,7 @@
 #include "rules/StoreRule.h"
 #include "rules/TypeMarkRule.h"
 #include "rules/ValueRootRule.h"
+#include "rules/ValueStoreRule.h"
 #include "rules/VolatileFieldRule.h"
 #include "rules/WarmStartRule.h"
 #include "rewrite/TUParser.h"
@@ -34,6 +35,7 @@ public:
     Rules.push_back(std::make_unique<WarmStartRule>(Ctx));
     Rules.push_back(std::make_unique<DispatchRule>(Ctx));
     Rules.push_back(std::make_unique<ValueRootRule>(Ctx));
+    Rules.push_back(std::make_unique<ValueStoreRule>(Ctx));
     Rules.push_back(std::make_unique<AtomicRule>(Ctx));
     // After StoreRule: at a shared offset its "PMS_LOGGED(" must come first.
     Rules.push_back(std::make_unique<VolatileFieldRule>(Ctx));

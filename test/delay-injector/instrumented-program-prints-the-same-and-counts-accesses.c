@@ -19,7 +19,7 @@
 // STATS: "reads": 7, "writes": 5,
 // pcm, conservative: a read costs 300 ns, a write 300 + clwb 40 + barrier 500 ns.
 // PCM: "model": "pcm", "mode": "conservative"
-// PCM-SAME: "injected_ns": 6300}
+// PCM-SAME: "injected_ns": 6300,
 
 //--- input.c
 struct node { int key; struct node *next; char buf[16]; };

@@ -20,13 +20,13 @@
 // write-back. An explicit pms_fence ends the epoch early.
 // EACH: "mode": "realistic"
 // EACH-SAME: "reads": 1, "writes": 10, "flushes": 10, "barriers": 10,
-// EACH-SAME: "injected_ns": 8400}
+// EACH-SAME: "injected_ns": 8400,
 // Stores 1 and 6 pay.
 // FIVE: "reads": 1, "writes": 10, "flushes": 2, "barriers": 2,
-// FIVE-SAME: "injected_ns": 1680}
+// FIVE-SAME: "injected_ns": 1680,
 // Stores 1 and 6 (the first after the fence) pay, and the fence its barrier.
 // FENCE: "reads": 1, "writes": 10, "flushes": 2, "barriers": 3,
-// FENCE-SAME: "injected_ns": 2180}
+// FENCE-SAME: "injected_ns": 2180,
 // BAD: pmem_shim: warning: PMS_NVM_EPOCH_WRITES '0' is not a number from 1 (kept 1)
 
 //--- input.c

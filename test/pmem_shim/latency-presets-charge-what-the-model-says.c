@@ -18,7 +18,7 @@
 // ENV: env: sttram mode=1
 // JSON: {"model": "sttram", "mode": "realistic", "flush_insn": "{{clwb|clflushopt|clflush}}", "reads": 0, "writes": 0,
 // JSON-SAME: "transactions": 0
-// JSON-SAME: "injected_ns": 0}
+// JSON-SAME: "injected_ns": 0,
 // BADENV: pmem_shim: warning: unknown NVM model 'optane'
 // BADENV: env: dram mode=0
 

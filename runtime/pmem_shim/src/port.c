@@ -103,6 +103,14 @@ void *pms_tx_log_store(void *addr, size_t size)
 {
 	if (!__builtin_expect(pms_is_persistent(addr), 0) || size == 0)
 		return addr;
+	/* The cold load stores millions of times outside any transaction and
+	 * writes everything back when it completes: a count is all it needs. */
+	if (port_loading && tx_tls.depth == 0 && tx_tls.lazy == 0 && !pms_lat_active_ &&
+			port_strict == 0) {
+		stats_mine();
+		stats_tls.unlogged_stores++;
+		return addr;
+	}
 	/* Under an NVM model the store itself is an NVM write: every store of
 	 * a port into the pool comes here, and the delay-injector leaves
 	 * accesses inside macro arguments (PMS_LOGGED's) to the runtime. */
@@ -221,10 +229,21 @@ struct port_value {
 	void *addr;
 	size_t size;
 	void *copy; /* the pool copy, once there is one */
+	int tracked; /* its stores say what they change (pms_value_touch) */
 };
 
 static struct port_value port_values[PORT_MAX_VALUES];
 static int port_nvalues;
+static char port_tracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
+static int port_ntracked;
+
+/* Lines of tracked value roots this thread's stores changed since its last
+ * operation end: [lo, hi) byte offsets in port_values[v]. */
+#define TOUCHED_CAP 256
+struct touched { int v; size_t lo, hi; };
+static __thread struct touched touched_v[TOUCHED_CAP];
+static __thread unsigned touched_n;
+static __thread int touched_all; /* the list overflowed: compare them whole */
 
 /* pms_port_value -- registers a value root */
 void pms_port_value(const char *name, void *addr, size_t size)
@@ -239,6 +258,78 @@ void pms_port_value(const char *name, void *addr, size_t size)
 	snprintf(v->root, sizeof(v->root), PORT_VALUE_PREFIX "%s", name);
 	v->addr = addr;
 	v->size = size;
+}
+
+/* pms_port_value_tracked -- the rewriter marked every store into this root */
+void pms_port_value_tracked(const char *name)
+{
+	if (port_ntracked < PORT_MAX_VALUES)
+		snprintf(port_tracked[port_ntracked++], PMS_ROOT_NAME_MAX + 1, "%s", name);
+}
+
+/* values_resolve_tracked -- which registered roots were marked (constructors
+ * of different files run in no set order, so this waits for pms_port_open) */
+static void values_resolve_tracked(void)
+{
+	for (int i = 0; i < port_nvalues; i++)
+		for (int j = 0; j < port_ntracked; j++)
+			if (strcmp(port_values[i].root + strlen(PORT_VALUE_PREFIX), port_tracked[j]) == 0)
+				port_values[i].tracked = 1;
+}
+
+/* pms_value_touch -- a store into [addr, +size) follows: remembered when it
+ * lands in a tracked value root */
+void *pms_value_touch(void *addr, size_t size)
+{
+	uintptr_t a = (uintptr_t)addr;
+	struct port_value *v = NULL;
+	struct touched *t;
+	size_t lo, hi;
+	int i;
+
+	if (!port_opened || size == 0)
+		return addr;
+	for (i = 0; i < port_nvalues; i++)
+		if (a - (uintptr_t)port_values[i].addr < port_values[i].size) {
+			v = &port_values[i];
+			break;
+		}
+	if (!v || !__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || port_loading)
+		return addr;
+	if (!port_in_op) {
+		/* no operation end of this thread is sure to follow: back to comparing */
+		__atomic_store_n(&v->tracked, 0, __ATOMIC_RELAXED);
+		return addr;
+	}
+	lo = (a - (uintptr_t)v->addr) & ~(size_t)(PMS_LINE - 1);
+	hi = a - (uintptr_t)v->addr + size;
+	hi = hi > v->size ? v->size : hi;
+	t = touched_n ? &touched_v[touched_n - 1] : NULL;
+	if (t && t->v == i && lo <= t->hi && hi >= t->lo) {
+		t->lo = lo < t->lo ? lo : t->lo;
+		t->hi = hi > t->hi ? hi : t->hi;
+	} else if (touched_n == TOUCHED_CAP) {
+		touched_all = 1;
+	} else {
+		touched_v[touched_n++] = (struct touched){ i, lo, hi };
+	}
+	return addr;
+}
+
+/* pms_value_memset -- memset marked like PMS_VALUE_STORE (and logged in the pool) */
+void *pms_value_memset(void *dst, int c, size_t n)
+{
+	return pms_tx_memset(pms_value_touch(dst, n), c, n);
+}
+
+void *pms_value_memcpy(void *dst, const void *src, size_t n)
+{
+	return pms_port_memcpy(pms_value_touch(dst, n), src, n);
+}
+
+void *pms_value_memmove(void *dst, const void *src, size_t n)
+{
+	return pms_tx_memmove(pms_value_touch(dst, n), src, n);
 }
 
 /* values_restore -- warm start: the globals take their saved bytes */
@@ -281,29 +372,46 @@ static void values_sync_range(struct port_value *v, size_t lo, size_t hi)
 	memcpy((char *)v->copy + lo, (char *)v->addr + lo, hi - lo);
 }
 
+/* values_sync_span -- copies the lines of [from, to) that differ (runs of
+ * them as one logged range) */
+static void values_sync_span(struct port_value *v, size_t from, size_t to)
+{
+	size_t run = 0, off;
+	int in_run = 0;
+
+	for (off = from; off < to; off += PMS_LINE) {
+		size_t n = to - off < PMS_LINE ? to - off : PMS_LINE;
+		int differs = memcmp((char *)v->copy + off, (char *)v->addr + off, n) != 0;
+		if (differs && !in_run)
+			run = off;
+		else if (!differs && in_run)
+			values_sync_range(v, run, off);
+		in_run = differs;
+	}
+	if (in_run)
+		values_sync_range(v, run, to);
+}
+
 /* values_sync -- before an operation commits: copies the values it changed,
- * only the cache lines that differ (runs of them as one logged range): an
- * operation changes one list head of an array of hundreds */
+ * only the cache lines that differ: an operation changes one list head of an
+ * array of hundreds. A tracked root is looked at only where this thread's
+ * stores went; the others are compared whole. */
 static void values_sync(void)
 {
 	for (int i = 0; i < port_nvalues; i++) {
 		struct port_value *v = &port_values[i];
-		size_t run = 0, off;
-		int in_run = 0;
-		if (!v->copy || memcmp(v->copy, v->addr, v->size) == 0)
+		if (!v->copy || (__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) && !touched_all))
 			continue;
-		for (off = 0; off < v->size; off += PMS_LINE) {
-			size_t n = v->size - off < PMS_LINE ? v->size - off : PMS_LINE;
-			int differs = memcmp((char *)v->copy + off, (char *)v->addr + off, n) != 0;
-			if (differs && !in_run)
-				run = off;
-			else if (!differs && in_run)
-				values_sync_range(v, run, off);
-			in_run = differs;
-		}
-		if (in_run)
-			values_sync_range(v, run, v->size);
+		if (memcmp(v->copy, v->addr, v->size) != 0)
+			values_sync_span(v, 0, v->size);
 	}
+	for (unsigned k = 0; k < touched_n && !touched_all; k++) {
+		struct port_value *v = &port_values[touched_v[k].v];
+		if (v->copy && __atomic_load_n(&v->tracked, __ATOMIC_RELAXED))
+			values_sync_span(v, touched_v[k].lo, touched_v[k].hi);
+	}
+	touched_n = 0;
+	touched_all = 0;
 }
 
 /* pms_op_begin -- opens one level of the operation's transaction; the PMDK
@@ -440,6 +548,8 @@ void pms_port_open(const char *default_path)
 	if (!port_warm && port_mark(PORT_LOADING) != 0)
 		port_exit("%s", pms_errormsg());
 	port_loading = !port_warm;
+	port_is_strict(); /* read once, before the load's stores */
+	values_resolve_tracked();
 	if (port_warm) {
 		uint64_t t = now_ns();
 		values_restore();

@@ -164,6 +164,23 @@ void pms_port_root(const char *name, void **global);
 void pms_port_value(const char *name, void *addr, __SIZE_TYPE__ size);
 int pms_port_generation_refresh(__UINT64_TYPE__ *obj_gen);
 
+/** Store form of an l-value inside a value root: `PMS_VALUE_STORE(stats[i].n) += 1;`. It tells
+ * the runtime which bytes the store changes (pms_value_touch) so that, for a root marked with
+ * pms_port_value_tracked, an operation's end copies only the lines its stores changed instead
+ * of comparing the whole global. lv is evaluated once, as in PMS_LOGGED. */
+#define PMS_VALUE_STORE(lv) \
+	(*(__typeof__(lv) *)pms_value_touch((void *)&(lv), sizeof(lv)))
+void *pms_value_touch(void *addr, __SIZE_TYPE__ size);
+/** memset/memcpy/memmove whose destination may be a value root: marked like PMS_VALUE_STORE. */
+void *pms_value_memset(void *dst, int c, __SIZE_TYPE__ n);
+void *pms_value_memcpy(void *dst, const void *src, __SIZE_TYPE__ n);
+void *pms_value_memmove(void *dst, const void *src, __SIZE_TYPE__ n);
+/** Every store into the value root name goes through the forms above (persist-rewriter emits
+ * this for a static global whose address never escapes). A store outside any operation turns
+ * the root back to whole comparison for the rest of the run: only the storing thread's own
+ * operation end would copy it. Call before pms_port_open (the rewriter emits a constructor). */
+void pms_port_value_tracked(const char *name);
+
 #ifdef __cplusplus
 }
 #endif

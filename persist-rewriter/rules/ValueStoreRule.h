@@ -1,0 +1,39 @@
+// Stores into value roots, marked so that an operation's end copies only what changed.
+#ifndef PORT_RULES_VALUESTORERULE_H
+#define PORT_RULES_VALUESTORERULE_H
+
+#include "rules/PortRule.h"
+#include <map>
+
+namespace nvm::port {
+
+/// A value root (`value-root = g`) is copied into the pool at the end of every operation that
+/// changed it; by default the runtime finds the change by comparing all of g's bytes at every
+/// operation's end (memcached's 43 KB of item statistics per command). For a static global,
+/// whose every use is in its own file, this rule wraps each store (`g[i].f += n`, `g.x = v`,
+/// `++g[i]`, `memset(&g[i], ...)`) in PMS_VALUE_STORE / pms_value_memset and friends, which
+/// tell the runtime which lines changed, and, when no use lets g's address escape (`p = &g[i]`,
+/// `f(g)`), adds pms_port_value_tracked("g") so that only those lines are compared. A root with
+/// an escaping use keeps the full comparison.
+class ValueStoreRule : public PortRule {
+public:
+  using PortRule::PortRule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const Result &R) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  struct Root {
+    const clang::SourceManager *SM = nullptr;
+    clang::SourceLocation After; // after the definition's `;`: where the mark goes
+    bool Escapes = false;
+    std::string Why;             // the first escaping use, for the summary
+  };
+  std::map<std::string, Root> Roots; // per translation unit
+  void escape(Root &Rt, const clang::SourceManager &SM, clang::SourceLocation Loc,
+              const std::string &Why);
+};
+
+} // namespace nvm::port
+
+#endif
