@@ -1,5 +1,6 @@
 // Stores into value roots, marked so that an operation's end copies only what changed.
 #include "rules/ValueStoreRule.h"
+#include "rewrite/PersistentAccess.h"
 #include "rewrite/SpellingRange.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
@@ -149,8 +150,11 @@ void ValueStoreRule::run(const Result &R) {
   CharSourceRange Range = rewrite::spellingRange(Top, SM, LO);
   if (Range.isInvalid() || !editable(SM, Range.getBegin()))
     return escape(Rt, SM, Ref->getBeginLoc(), "store inside a macro");
-  edit(SM, Range.getBegin(), 0, "PMS_VALUE_STORE(", "value-store");
-  edit(SM, Range.getEnd(), 0, ")", "");
+  // A root of a persistent type gets PMS_LOGGED around the same l-value (StoreRule): an
+  // insertion equal to its ")" at the same place would be merged with it, so this one differs.
+  bool Logged = rewrite::persistentRecord(Top, Ctx.Types) != nullptr;
+  edit(SM, Range.getBegin(), 0, Logged ? "PMS_VALUE_STORE((" : "PMS_VALUE_STORE(", "value-store");
+  edit(SM, Range.getEnd(), 0, Logged ? "))" : ")", "");
 }
 
 void ValueStoreRule::onEndOfTranslationUnit() {
