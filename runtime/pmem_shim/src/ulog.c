@@ -118,7 +118,7 @@ static uint64_t entry_check(uint64_t gen, uint64_t off, uint64_t size,
 	}
 	a ^= b >> 17 ^ c >> 31 ^ d >> 43;
 	a *= k;
-	return a ^ (a >> 32) ^ 1; /* never 0: a zeroed buffer is no entry */
+	return a ^ (a >> 32); /* (a zeroed buffer is no entry: generations start at 1) */
 }
 
 static size_t entry_bytes(uint64_t size)
