@@ -107,12 +107,13 @@ class Phases:
         finally:
             self.discard(server, d, pool)
 
-    def throughput(self, variants):
+    def throughput(self, variants, ycsb=True, bench=True):
         for run in range(1, self.s.repeat + 1):
             for v in variants:
-                if self.s.workloads:
+                if ycsb and self.s.workloads:
                     self.ycsb(v, run)
-                self.bench(v, run)
+                if bench:
+                    self.bench(v, run)
 
     # -- durability ------------------------------------------------------------------------
     def durability(self, v):
