@@ -407,7 +407,8 @@ static void values_sync(void)
 	}
 	for (unsigned k = 0; k < touched_n && !touched_all; k++) {
 		struct port_value *v = &port_values[touched_v[k].v];
-		if (v->copy && __atomic_load_n(&v->tracked, __ATOMIC_RELAXED))
+		/* whether or not another thread untracked it since the loop above */
+		if (v->copy)
 			values_sync_span(v, touched_v[k].lo, touched_v[k].hi);
 	}
 	touched_n = 0;
