@@ -271,6 +271,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	int warm = 0;
 	uint64_t t_open = now_ns(), t_recover;
 
+	memset(&open_times, 0, sizeof(open_times)); /* a cold open times no check */
 	if (!path || !*path || strlen(path) > sizeof(tmp) - 32) {
 		err_set(EINVAL, "pms_pool_open: no path");
 		return NULL;

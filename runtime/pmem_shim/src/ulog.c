@@ -75,6 +75,11 @@ static __thread struct {
 	uint64_t gen;
 } me = { 0, -1, NULL, 0, 0, 0 };
 
+/* Offsets of this transaction's entries in the log: an abort replays them
+ * newest first without walking (or allocating) anything. */
+static __thread size_t *offs_v;
+static __thread size_t offs_n, offs_cap;
+
 /* Lines logged in this transaction, with the bytes of each: a repeated store
  * (a counter bumped per key) finds them and logs nothing. */
 #define SEEN_SLOTS 4096
@@ -83,13 +88,9 @@ static __thread struct seen seen_v[SEEN_SLOTS];
 static __thread uint32_t seen_used[SEEN_SLOTS / 2];
 static __thread uint32_t seen_n;
 
-/* raw_flush / raw_fence -- the log's own write-back and barrier: counted,
- * never charged by the latency model (lat_tx_log charges the entry) */
-static void raw_flush(const void *addr, size_t len)
-{
-	flush_lines_uncharged(addr, len);
-}
-
+/* raw_fence -- the log's own barrier (its write-backs are
+ * flush_lines_uncharged): counted, never charged by the latency model
+ * (lat_tx_log charges the entry) */
 static void raw_fence(void)
 {
 	__asm__ volatile("sfence" ::: "memory");
@@ -257,14 +258,23 @@ int ulog_log(void *addr, size_t size)
 		return 0;
 	if (me.used + need > me.cap)
 		return 1;
+	if (offs_n == offs_cap) {
+		size_t cap = offs_cap ? 2 * offs_cap : 256;
+		size_t *v = realloc(offs_v, cap * sizeof(*v));
+		if (!v)
+			return 1; /* no room to remember it: PMDK logs it */
+		offs_v = v;
+		offs_cap = cap;
+	}
 	e = (struct undo_entry *)(me.log + me.used);
 	e->gen = me.gen;
 	e->off = (uintptr_t)addr - pms_pool_base_;
 	e->size = size;
 	memcpy(e->data, addr, size);
 	e->check = entry_check(e->gen, e->off, size, e->data);
-	raw_flush(e, need);
+	flush_lines_uncharged(e, need);
 	raw_fence();
+	offs_v[offs_n++] = me.used;
 	me.used += need;
 	seen_add((uintptr_t)addr, size);
 	return 0;
@@ -308,7 +318,7 @@ void ulog_commit_alone(void)
 	if (me.used == 0)
 		return;
 	*w = me.gen;
-	raw_flush(w, sizeof(*w));
+	flush_lines_uncharged(w, sizeof(*w));
 	raw_fence();
 }
 
@@ -316,53 +326,66 @@ void ulog_commit_alone(void)
 void ulog_end(void)
 {
 	me.used = 0;
+	offs_n = 0;
 	seen_clear();
 }
 
-/* replay -- writes the old bytes of the entries of gen in log back, newest
- * first, and retires them; the entries are checked from the start and the
- * first bad one ends the log */
-static void replay(struct undo_lane *l, char *log, size_t cap, uint64_t gen)
+/* replay -- writes back the old bytes of the entries at offs[0..n) of log,
+ * newest first, and retires generation gen */
+static void replay(struct undo_lane *l, const char *log, const size_t *offs,
+		size_t n, uint64_t gen)
 {
-	size_t offs_cap = 64, n = 0, n_all, at = 0;
-	size_t *offs = malloc(offs_cap * sizeof(*offs));
+	if (n == 0)
+		return; /* nothing of gen: the next transaction reuses it */
+	while (n > 0) {
+		const struct undo_entry *e = (const struct undo_entry *)(log + offs[--n]);
+		memcpy((void *)(pms_pool_base_ + e->off), e->data, e->size);
+		flush_lines_uncharged((void *)(pms_pool_base_ + e->off), e->size);
+	}
+	raw_fence();
+	l->committed_gen = gen;
+	flush_lines_uncharged(&l->committed_gen, sizeof(l->committed_gen));
+	raw_fence();
+}
 
-	while (offs && at + sizeof(struct undo_entry) <= cap) {
-		struct undo_entry *e = (struct undo_entry *)(log + at);
-		if (e->gen != gen || e->size > cap - at - sizeof(*e) ||
+/* recover_lane -- after a crash: the valid entries of the lane's next
+ * generation (checked from the start, the first bad one ends the log; a torn
+ * last entry fails its checksum) replayed; -1 when there is no memory to
+ * list them, before anything is written */
+static int recover_lane(struct undo_lane *l, int i)
+{
+	const char *log = (const char *)(pms_pool_base_ + l->log_off);
+	uint64_t gen = l->committed_gen + 1;
+	size_t n = 0, cap = 0, at = 0, *offs = NULL;
+
+	while (at + sizeof(struct undo_entry) <= l->log_size) {
+		const struct undo_entry *e = (const struct undo_entry *)(log + at);
+		if (e->gen != gen || e->size > l->log_size - at - sizeof(*e) ||
 				e->off + e->size > pms_pool_size_ ||
 				e->check != entry_check(e->gen, e->off, e->size, e->data))
 			break;
-		if (n == offs_cap) {
-			size_t *v = realloc(offs, 2 * offs_cap * sizeof(*offs));
-			if (!v)
-				break;
+		if (n == cap) {
+			size_t *v = realloc(offs, (cap = cap ? 2 * cap : 64) * sizeof(*offs));
+			if (!v) {
+				free(offs);
+				return err_set(ENOMEM, "pool '%s': out of memory recovering "
+					"undo lane %d", pool_cur->path, i);
+			}
 			offs = v;
-			offs_cap *= 2;
 		}
 		offs[n++] = at;
 		at += entry_bytes(e->size);
 	}
-	n_all = n;
-	while (n > 0) {
-		struct undo_entry *e = (struct undo_entry *)(log + offs[--n]);
-		memcpy((void *)(pms_pool_base_ + e->off), e->data, e->size);
-		raw_flush((void *)(pms_pool_base_ + e->off), e->size);
-	}
+	replay(l, log, offs, n, gen);
 	free(offs);
-	if (n_all == 0)
-		return; /* nothing of gen: the next transaction reuses it */
-	raw_fence();
-	l->committed_gen = gen;
-	raw_flush(&l->committed_gen, sizeof(l->committed_gen));
-	raw_fence();
+	return 0;
 }
 
 /* ulog_rollback -- an abort: this transaction's stores undone in memory */
 void ulog_rollback(void)
 {
-	if (me.lane >= 0 && me.used > 0)
-		replay(&table->lanes[me.lane], me.log, me.used, me.gen);
+	if (me.lane >= 0)
+		replay(&table->lanes[me.lane], me.log, offs_v, offs_n, me.gen);
 	ulog_end();
 }
 
@@ -390,8 +413,8 @@ int ulog_open(int is_pmem)
 			if (l->log_off + l->log_size > pms_pool_size_)
 				return err_set(EPROTO, "pool '%s': undo lane %d is "
 					"out of range", pool_cur->path, i);
-			replay(l, (char *)(pms_pool_base_ + l->log_off),
-				l->log_size, l->committed_gen + 1);
+			if (recover_lane(l, i) != 0)
+				return -1;
 		}
 	}
 	/* PMS_UNDO=pmdk: PMDK's log for every range, for comparison. Pools
