@@ -9,8 +9,8 @@
 #   -p DIR         use DIR/compile_commands.json instead of compiling SRC_DIR/*.c with
 #                  $PORT_CHECK_CFLAGS (default: -std=c11 -D_GNU_SOURCE)
 #   --out=DIR      where the compile databases, types, diff and summary go (default: build/port-check)
-#   --raw-nvmove   let nvmove read the real <pmem_shim/port.h> (shows what it finds unaided; see
-#                  docs/ci.md, "Why nvmove gets a view header")
+#   --raw-nvmove   let nvmove read <pmem_shim/port.h> without its analysis view (shows what it
+#                  finds unaided; see docs/ci.md, "Why nvmove gets a view header")
 #
 # Prints the missing edits as a unified diff on stdout and one verdict line on stderr.
 # Exit codes (persist-rewriter's, plus the guard):
@@ -60,57 +60,14 @@ rm -rf "$OUT/rewriter-db" "$OUT/nvmove-db"
 mkdir -p "$OUT/rewriter-db" "$OUT/nvmove-db" || die "cannot create $OUT"
 OUT=$(cd "$OUT" && pwd)
 
-# The view header nvmove parses instead of <pmem_shim/port.h> (same include guard, so the real
-# header is skipped): every runtime call is spelled as the libc call or plain store it stands for.
+# nvmove reads <pmem_shim/port.h> in its analysis view (-DPMS_ANALYSIS_VIEW, defined in the
+# header itself): every runtime call spelled as the libc call or plain store it stands for.
 # nvmove counts neither PMS_LOGGED(x) = v as a store into x nor pms_malloc as an allocator, and
-# without this finds only 'record' of the records example's three types (docs/ci.md).
-cat > "$OUT/nvmove-db/nvmove-view.h" <<'VIEW'
-/* nvmove-view.h -- written by scripts/port-check.sh: the ported program as nvmove should see it. */
-#define PMEM_SHIM_PORT_H
-#define PMS_PERSISTENT
-#define PMS_LOGGED(lv) (lv)
-#define pms_malloc malloc
-#define pms_calloc calloc
-#define pms_realloc realloc
-#define pms_realloc_dispatch realloc
-#define pms_free free
-#define pms_zalloc(size) calloc(1, (size))
-#define pms_malloc_usable(size, usable) malloc(size)
-#define pms_zalloc_usable(size, usable) calloc(1, (size))
-#define pms_realloc_usable(ptr, size, usable) realloc((ptr), (size))
-#define pms_free_usable(ptr, usable) free(ptr)
-#define pms_strdup strdup
-#define pms_tx_memmove memmove
-#define pms_tx_memset memset
-#define pms_tx_memcpy memcpy
-#define pms_port_memcpy memcpy
-#define pms_tx_strcpy strcpy
-#define pms_tx_strncpy strncpy
-#define pms_tx_strcat strcat
-#define pms_tx_fetch_add_u64(p, d) ((*(p) += (d)) - (d))
-#define pms_tx_fetch_add_u32(p, d) ((*(p) += (d)) - (d))
-void *malloc(__SIZE_TYPE__ size);
-void *calloc(__SIZE_TYPE__ nmemb, __SIZE_TYPE__ size);
-void *realloc(void *ptr, __SIZE_TYPE__ size);
-void free(void *ptr);
-char *strdup(const char *s);
-void *pms_tx_log_store(void *addr, __SIZE_TYPE__ size);
-__SIZE_TYPE__ pms_malloc_usable_size(void *ptr);
-int pms_port_in_pool(const void *p);
-void pms_op_begin(void);
-void pms_op_end(void);
-int pms_op_unlock_mutex(void *m);
-int pms_op_unlock_rwlock(void *l);
-void pms_port_open(const char *default_path);
-int pms_port_warm(void);
-void pms_port_loaded(void);
-void pms_port_root(const char *name, void **global);
-int pms_port_generation_refresh(__UINT64_TYPE__ *obj_gen);
-VIEW
+# without the view finds only 'record' of the records example's three types (docs/ci.md).
 
 # Two compile databases over the same sources: the real one (port.h on the include path) for
-# persist-rewriter, and nvmove's, which also force-includes the view header.
-VIEW_FLAGS=(-include "$OUT/nvmove-db/nvmove-view.h")
+# persist-rewriter, and nvmove's, which also asks for the header's analysis view.
+VIEW_FLAGS=(-DPMS_ANALYSIS_VIEW)
 [ "$RAW" = 1 ] && VIEW_FLAGS=()
 python3 - "$SRC" "${CDB_DIR:+$CDB_DIR/compile_commands.json}" "$SHIM_INCLUDE" \
   "${PORT_CHECK_CFLAGS:--std=c11 -D_GNU_SOURCE}" "$OUT/rewriter-db/compile_commands.json" \

@@ -185,4 +185,64 @@ void pms_port_value_tracked(const char *name);
 }
 #endif
 
+/*
+ * The analysis view (-DPMS_ANALYSIS_VIEW): the ported program as an analysis that knows only C
+ * should see it, for nvmove in the CI port check (scripts/port-check.sh). Each runtime call
+ * becomes the libc call or plain store it stands for, so a store through PMS_LOGGED is a store
+ * into its l-value and pms_malloc an allocation; the calls with no libc meaning keep their
+ * declarations above. Kept here, next to the API, so that a new call cannot be missing from it:
+ * test/ci/analysis-view-covers-every-port-call.test fails when one is neither mapped here nor
+ * listed as having no libc meaning.
+ */
+#ifdef PMS_ANALYSIS_VIEW
+#undef PMS_LOGGED
+#define PMS_LOGGED(lv) (lv)
+#undef PMS_VALUE_STORE
+#define PMS_VALUE_STORE(lv) (lv)
+#define pms_malloc malloc
+#define pms_calloc calloc
+#define pms_realloc realloc
+#define pms_realloc_dispatch realloc
+#define pms_free free
+#define pms_strdup strdup
+#define pms_zalloc(size) calloc(1, (size))
+#define pms_malloc_usable(size, usable) malloc(size)
+#define pms_zalloc_usable(size, usable) calloc(1, (size))
+#define pms_realloc_usable(ptr, size, usable) realloc((ptr), (size))
+#define pms_free_usable(ptr, usable) free(ptr)
+#define pms_tx_memmove memmove
+#define pms_tx_memset memset
+#define pms_tx_memcpy memcpy
+#define pms_port_memcpy memcpy
+#define pms_tx_strcpy strcpy
+#define pms_tx_strncpy strncpy
+#define pms_tx_strcat strcat
+#define pms_value_memset memset
+#define pms_value_memcpy memcpy
+#define pms_value_memmove memmove
+#define pms_tx_fetch_add_u64(p, d) ((*(p) += (d)) - (d))
+#define pms_tx_fetch_add_u32(p, d) ((*(p) += (d)) - (d))
+/* No libc meaning (kept as calls): pms_tx_log_store pms_logged_ pms_malloc_usable_size
+ * pms_port_in_pool pms_op_begin pms_op_end pms_op_unlock_mutex pms_op_unlock_rwlock
+ * pms_port_open pms_port_warm pms_port_loaded pms_port_root pms_port_value
+ * pms_port_generation_refresh pms_value_touch pms_port_value_tracked */
+#ifdef __cplusplus
+extern "C" {
+#endif
+void *malloc(__SIZE_TYPE__ size);
+void *calloc(__SIZE_TYPE__ nmemb, __SIZE_TYPE__ size);
+void *realloc(void *ptr, __SIZE_TYPE__ size);
+void free(void *ptr);
+char *strdup(const char *s);
+void *memmove(void *dst, const void *src, __SIZE_TYPE__ n);
+void *memset(void *dst, int c, __SIZE_TYPE__ n);
+void *memcpy(void *dst, const void *src, __SIZE_TYPE__ n);
+char *strcpy(char *dst, const char *src);
+char *strncpy(char *dst, const char *src, __SIZE_TYPE__ n);
+char *strcat(char *dst, const char *src);
+#ifdef __cplusplus
+}
+#endif
+#endif /* PMS_ANALYSIS_VIEW */
+
 #endif /* PMEM_SHIM_PORT_H */
