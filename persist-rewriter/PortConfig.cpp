@@ -138,6 +138,10 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
         return bad(Origin, "'" + Item.trim() + "' is not type.field");
       UnloggedFields[Type.trim().str()].push_back(Field.trim().str());
     }
+  } else if (Key == "allow-empty-warm-start") {
+    if (Value != "yes" && Value != "no")
+      return bad(Origin, "allow-empty-warm-start must be 'yes' or 'no', not '" + Value + "'");
+    AllowEmptyWarmStart = Value == "yes";
   } else if (Key == "defer-unlocks") {
     if (Value != "yes" && Value != "no")
       return bad(Origin, "defer-unlocks must be 'yes' or 'no', not '" + Value + "'");
@@ -146,7 +150,8 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     return bad(Origin, "unknown setting '" + Key +
                            "' (known: alloc, dispatch, operation, load-call, root, value-root, "
                            "warm-skip, exclude-type, warm-return, main, pool, defer-unlocks, "
-                           "reinit-volatile, volatile-field, unlogged-field)");
+                           "reinit-volatile, volatile-field, unlogged-field, "
+                           "allow-empty-warm-start)");
   return Error::success();
 }
 

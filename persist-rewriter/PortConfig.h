@@ -48,6 +48,9 @@ struct PortConfig {
   std::vector<std::string> ValueRoots;
   /// Calls that would re-initialise that state at start-up: skipped on a warm start.
   std::vector<std::string> WarmSkips;
+  /// Accept a port whose warm start restores no root and no value root (else an error: such a
+  /// port would restart empty after every crash).
+  bool AllowEmptyWarmStart = false;
   /// What a replaced load call returns on a warm start ("0" unless configured).
   std::string WarmReturn = "0";
   bool WarmReturnSet = false; // else a load function returning a root's type returns the root

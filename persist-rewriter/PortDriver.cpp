@@ -84,8 +84,29 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
     if (Seen.insert(E.Where).second)
       R.Summary.Findings.push_back(E.Where + ": allocation kept volatile: " + Why +
                                    " (after a warm start the pool holds a stale pointer there)");
+  // A root some load call could not name is bound by a constructor at its definition (a
+  // header's definition arrives once per unit that includes it).
+  std::set<std::string> Placed;
+  for (const auto &[Name, Where] : R.Summary.Warm.Unseen)
+    for (const PortContext::Registration &Reg : Ctx.Registrations[Name]) {
+      if (!Reg.Problem.empty()) {
+        R.Summary.Findings.push_back(Reg.Problem);
+        continue;
+      }
+      for (const tooling::Replacement &Rep : Reg.Edits)
+        if (Placed.insert(Rep.getFilePath().str() + ":" + std::to_string(Rep.getOffset())).second &&
+            R.Edits.add(Rep))
+          R.Summary.count("root-registration", relativePath(Rep.getFilePath(), Root));
+      R.Summary.Warm.Registered.insert(Name);
+    }
+  R.Edits.endTU();
   for (const std::string &F : R.Edits.findings())
     R.Summary.Findings.push_back(F);
+  for (const auto &[Name, Where] : R.Summary.Warm.Unseen)
+    if (!R.Summary.Warm.Registered.count(Name))
+      R.Summary.Findings.push_back(Where + ": root '" + Name +
+                                   "' is neither declared before the load call nor defined in a "
+                                   "rewritten file: a warm start cannot restore it");
   R.Summary.sort();
   return R;
 }

@@ -34,6 +34,8 @@ void PortSummary::sort() {
     Where.erase(std::unique(Where.begin(), Where.end()), Where.end());
   }
   std::sort(Undecided.begin(), Undecided.end(), byLocation);
+  std::sort(Warm.Skipped.begin(), Warm.Skipped.end(), byLocation);
+  Warm.Skipped.erase(std::unique(Warm.Skipped.begin(), Warm.Skipped.end()), Warm.Skipped.end());
 }
 
 json::Value PortSummary::toJSON() const {
@@ -48,6 +50,11 @@ json::Value PortSummary::toJSON() const {
   }
   for (const auto &[Reason, Where] : Skipped)
     S[Reason] = strings(Where);
+  std::set<std::string> Restored = Warm.restored();
+  json::Object W{{"load_wrappers", Warm.Wrappers},
+                 {"roots", strings(std::vector<std::string>(Restored.begin(), Restored.end()))},
+                 {"registered_roots", strings(std::vector<std::string>(Warm.Registered.begin(), Warm.Registered.end()))},
+                 {"skipped_calls", strings(Warm.Skipped)}};
   return json::Object{{"tool", "persist-rewriter"},
                       {"edits", total()},
                       {"kinds", std::move(K)},
@@ -55,6 +62,7 @@ json::Value PortSummary::toJSON() const {
                       {"skipped", std::move(S)},
                       {"undecided_allocations", strings(Undecided)},
                       {"volatile_fields", strings(Volatile)},
+                      {"warm_start", std::move(W)},
                       {"findings", strings(Findings)},
                       {"incomplete", strings(Incomplete)}};
 }
@@ -79,6 +87,19 @@ void PortSummary::printText(raw_ostream &OS) const {
     OS << "volatile fields inside persistent types (--reinit-volatile re-initialises them):\n";
     for (const std::string &V : Volatile)
       OS << "  " << V << "\n";
+  }
+  if (Warm.Wrappers) {
+    std::set<std::string> Restored = Warm.restored();
+    OS << "warm start: " << Warm.Wrappers << " load wrapper(s) restore " << Restored.size()
+       << " root(s):";
+    for (const std::string &R : Restored)
+      OS << " " << R << (Warm.Registered.count(R) && !Warm.Bound.count(R) ? " (at its definition)" : "");
+    OS << "\n";
+  }
+  if (!Warm.Skipped.empty()) {
+    OS << "calls skipped on a warm start (warm-skip): " << Warm.Skipped.size() << "\n";
+    for (const std::string &S : Warm.Skipped)
+      OS << "  " << S << "\n";
   }
   for (const std::string &F : Findings)
     OS << "note: " << F << "\n";

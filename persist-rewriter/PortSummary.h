@@ -5,6 +5,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,22 @@ struct PortSummary {
   std::vector<std::string> Volatile;   // "type: field (why)"
   std::vector<std::string> Findings;   // problems the user must look at
   std::vector<std::string> Incomplete; // units that did not parse
+
+  /// What a warm start restores and skips: a port whose warm start restores nothing must not
+  /// be produced silently.
+  struct WarmStartFacts {
+    unsigned Wrappers = 0;                     // load functions wrapped (one per file)
+    std::set<std::string> Bound;               // roots bound in a wrapper
+    std::set<std::string> Registered;          // roots bound by a constructor at their definition
+    std::map<std::string, std::string> Unseen; // root -> the load call it is not declared before
+    std::vector<std::string> Skipped;          // "where: fn()" calls guarded by warm-skip
+    /// Every root a warm start restores.
+    std::set<std::string> restored() const {
+      std::set<std::string> All = Bound;
+      All.insert(Registered.begin(), Registered.end());
+      return All;
+    }
+  } Warm;
 
   void count(const std::string &Kind, const std::string &File) {
     ++Kinds[Kind];

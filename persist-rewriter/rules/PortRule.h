@@ -22,6 +22,13 @@ struct PortContext {
   AllocationFlow &Flow;
   PortSummary &Summary;
   std::string Root;
+  /// Root registrations at definitions, applied at the end for the roots some load call could
+  /// not name (only then is it known which roots need one): an edit, or why there is none.
+  struct Registration {
+    std::vector<clang::tooling::Replacement> Edits;
+    std::string Problem;
+  };
+  std::map<std::string, std::vector<Registration>> Registrations; // root -> definitions
 };
 
 class PortRule : public clang::ast_matchers::MatchFinder::MatchCallback {

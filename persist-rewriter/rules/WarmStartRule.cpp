@@ -4,6 +4,7 @@
 #include "nvm/RecordNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -19,6 +20,12 @@ void WarmStartRule::registerMatchers(MatchFinder &Finder) {
                              hasAncestor(functionDecl(isDefinition()).bind("caller")))
                         .bind("call"),
                     this);
+  for (const std::string &Root : Ctx.Roots)
+    RootBases.push_back(llvm::StringRef(Root).split('.').first.split("->").first.str());
+  if (!RootBases.empty()) {
+    std::vector<llvm::StringRef> Bases(RootBases.begin(), RootBases.end());
+    Finder.addMatcher(varDecl(hasGlobalStorage(), hasAnyName(Bases)).bind("rootvar"), this);
+  }
 }
 
 /// The global named by the first component of Path ("server" of "server.db"), or null.
@@ -50,15 +57,31 @@ static QualType rootType(const VarDecl *V, llvm::StringRef Path) {
   return T;
 }
 
-std::vector<std::string> WarmStartRule::rootExprs(const Result &R, SourceLocation Loc) {
+/// The root's own registration constructor name: "server.db" -> pms_root_register_server_db.
+static std::string registrarName(llvm::StringRef Root) {
+  std::string Out = RootRegistrar;
+  for (char C : Root)
+    Out += isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  return Out;
+}
+
+static bool declaresFunction(ASTContext &AC, llvm::StringRef Name) {
+  for (const Decl *D : AC.getTranslationUnitDecl()->lookup(&AC.Idents.get(Name)))
+    if (isa<FunctionDecl>(D))
+      return true;
+  return false;
+}
+
+std::vector<std::string> WarmStartRule::rootExprs(const Result &R, SourceLocation Loc,
+                                                  bool &AnyUnseen) {
   const SourceManager &SM = *R.SourceManager;
   std::vector<std::string> Out;
   for (const std::string &Root : Ctx.Roots) {
     const VarDecl *V = rootGlobal(*R.Context, Root);
     if (!V || !SM.isBeforeInTranslationUnit(V->getLocation(), Loc)) {
-      Ctx.Summary.Findings.push_back(where(SM, Loc) + ": root '" + Root +
-                                     "' is not declared before the load call; declare it in "
-                                     "this file or list the roots with 'root ='");
+      // Bound at its definition, if that is in a rewritten file (checked once all are seen).
+      Ctx.Summary.Warm.Unseen.try_emplace(Root, where(SM, Loc));
+      AnyUnseen = true;
       continue;
     }
     QualType T = rootType(V, Root);
@@ -70,15 +93,71 @@ std::vector<std::string> WarmStartRule::rootExprs(const Result &R, SourceLocatio
       continue;
     }
     Out.push_back(Root);
+    Ctx.Summary.Warm.Bound.insert(Root);
   }
   return Out;
 }
 
+void WarmStartRule::registerAtDefinition(const Result &R, const VarDecl *V) {
+  const SourceManager &SM = *R.SourceManager;
+  if (V->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
+      !editable(SM, V->getLocation()))
+    return;
+  for (const std::string &Root : Ctx.Roots) {
+    if (llvm::StringRef(Root).split('.').first.split("->").first != V->getName())
+      continue;
+    std::string Fn = registrarName(Root);
+    if (!Registered.insert(fileOf(SM, SM.getExpansionLoc(V->getLocation())) + ":" + Fn).second)
+      continue; // a second tentative definition in this file
+    if (declaresFunction(*R.Context, Fn)) {
+      Ctx.Summary.Warm.Registered.insert(Root); // registered by an earlier run
+      continue;
+    }
+    PortContext::Registration Reg;
+    QualType T = rootType(V, Root);
+    SourceLocation Semi = Lexer::findLocationAfterToken(V->getEndLoc(), tok::semi, SM,
+                                                        R.Context->getLangOpts(), false);
+    if (T.isNull() || !T->isPointerType())
+      Reg.Problem = where(SM, V->getLocation()) + ": root '" + Root +
+                    "' is not a pointer: an object in static storage cannot live in the pool; "
+                    "keep a pointer to a heap copy instead (by hand), or name a pointer field "
+                    "with 'root ='";
+    else if (Semi.isInvalid() || !editable(SM, Semi))
+      Reg.Problem = where(SM, V->getLocation()) + ": root '" + Root +
+                    "' is not alone in its declaration; bind it by hand";
+    else // same line as the definition: line numbers do not move
+      Reg.Edits.push_back(replacement(
+          SM, Semi, 0,
+          " __attribute__((constructor)) static void " + Fn + "(void) { pms_port_root_register(\"" +
+              Root + "\", (void **)&(" + Root + ")); }"));
+    Ctx.Registrations[Root].push_back(std::move(Reg));
+  }
+}
+
+void WarmStartRule::noteWrapper(const Result &R, const FunctionDecl *Wrapper) {
+  const SourceManager &SM = *R.SourceManager;
+  if (!Wrapper->hasBody() ||
+      !Wrapped.insert(fileOf(SM, SM.getExpansionLoc(Wrapper->getBeginLoc())) + ":" +
+                      Wrapper->getName().str())
+           .second)
+    return;
+  ++Ctx.Summary.Warm.Wrappers;
+  for (const BoundNodes &N : match(
+           findAll(callExpr(callee(functionDecl(hasName("pms_port_root"))),
+                            hasArgument(0, ignoringParenImpCasts(stringLiteral().bind("name"))))),
+           *Wrapper->getBody(), *R.Context))
+    Ctx.Summary.Warm.Bound.insert(N.getNodeAs<StringLiteral>("name")->getString().str());
+}
+
 /// One pms_port_root call per root, each on its own line.
-static std::string rootCalls(const std::vector<std::string> &Roots, llvm::StringRef Indent) {
+/// and, when some root is bound at its definition instead, one pms_port_registered_roots call.
+static std::string rootCalls(const std::vector<std::string> &Roots, bool Registered,
+                             llvm::StringRef Indent) {
   std::string Out;
   for (const std::string &Root : Roots)
     Out += Indent.str() + "pms_port_root(\"" + Root + "\", (void **)&(" + Root + "));\n";
+  if (Registered)
+    Out += Indent.str() + "pms_port_registered_roots();\n";
   return Out;
 }
 
@@ -104,11 +183,15 @@ void WarmStartRule::run(const Result &R) {
   const SourceManager &SM = *R.SourceManager;
   if (const auto *Main = R.Nodes.getNodeAs<FunctionDecl>("main"))
     return openPool(R, Main);
+  if (const auto *V = R.Nodes.getNodeAs<VarDecl>("rootvar"))
+    return registerAtDefinition(R, V);
   const auto *C = R.Nodes.getNodeAs<CallExpr>("call");
   const auto *Load = R.Nodes.getNodeAs<FunctionDecl>("load");
   const auto *Caller = R.Nodes.getNodeAs<FunctionDecl>("caller");
-  if (Caller->getName().startswith(WarmPrefix) || Caller->getName() == Load->getName())
-    return; // the wrapper's own call, or the load function's recursion
+  if (Caller->getName().startswith(WarmPrefix))
+    return noteWrapper(R, Caller); // the wrapper's own call (a second run)
+  if (Caller->getName() == Load->getName())
+    return; // the load function's recursion
   std::string Name;
   SourceLocation Tok = calleeToken(C, SM, R.Context->getLangOpts(), Name);
   if (Tok.isInvalid() || !editable(SM, Tok) || Name != Load->getName())
@@ -121,7 +204,9 @@ void WarmStartRule::run(const Result &R) {
     return;
   bool Void = Load->getReturnType()->isVoidType();
   std::string Ret = resultName(Load);
-  std::vector<std::string> Roots = rootExprs(R, Start);
+  ++Ctx.Summary.Warm.Wrappers;
+  bool Unseen = false;
+  std::vector<std::string> Roots = rootExprs(R, Start, Unseen);
   // A load function that returns the table it built returns the restored root when warm.
   std::string WarmReturn = Ctx.Config.WarmReturn;
   if (!Ctx.Config.WarmReturnSet && Load->getReturnType()->isPointerType())
@@ -130,7 +215,8 @@ void WarmStartRule::run(const Result &R) {
         if (QualType T = rootType(V, Root);
             !T.isNull() && R.Context->hasSameUnqualifiedType(T, Load->getReturnType()))
           WarmReturn = Root;
-  std::string WarmRoots = rootCalls(Roots, "    "), ColdRoots = rootCalls(Roots, "  ");
+  std::string WarmRoots = rootCalls(Roots, Unseen, "    "),
+              ColdRoots = rootCalls(Roots, Unseen, "  ");
   std::string Text =
       "/* persist-rewriter: a warm start restores the roots instead of loading */\n"
       "static " + prototype(Load, Wrapper).substr(Load->getStorageClass() == SC_Static ? 7 : 0) +

@@ -54,6 +54,8 @@ static cl::list<std::string> WarmSkip("warm-skip", cl::desc("Functions whose sta
                                       cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::opt<bool> ReinitVolatile("reinit-volatile", cl::desc("Re-initialise volatile fields of persistent objects lazily after a restart (lesson 8)"),
                                     cl::cat(Category));
+static cl::opt<bool> AllowEmptyWarmStart("allow-empty-warm-start", cl::desc("Accept a port whose warm start restores no root (by default an error)"),
+                                         cl::cat(Category));
 static cl::opt<std::string> Pool("pool", cl::desc("Default pool path opened at the start of main (PMS_POOL overrides at run time)"),
                                  cl::value_desc("path"), cl::cat(Category));
 static cl::list<std::string> Sources(cl::Positional, cl::desc("[source files ...]"), cl::cat(Category));
@@ -190,6 +192,8 @@ int main(int argc, char **argv) {
     Config.Pool = Pool;
   if (ReinitVolatile)
     Config.ReinitVolatile = true;
+  if (AllowEmptyWarmStart)
+    Config.AllowEmptyWarmStart = true;
 
   auto Facts = readFacts(TypesFile, Config.ExcludeTypes);
   if (!Facts)
@@ -219,6 +223,24 @@ int main(int argc, char **argv) {
   for (const std::string &I : Result.Summary.Incomplete)
     WithColor::warning(errs(), "persist-rewriter") << "translation unit did not parse: " << I << "\n";
 
+  // A warm start that restores nothing restarts the program empty after every crash.
+  const port::PortSummary::WarmStartFacts &Warm = Result.Summary.Warm;
+  if (Warm.Wrappers && Warm.restored().empty() && Config.ValueRoots.empty() &&
+      !Config.AllowEmptyWarmStart) {
+    std::string Why = "no roots are listed (nvmove found none)";
+    if (!Warm.Unseen.empty())
+      Why = "root '" + Warm.Unseen.begin()->first + "' is not declared before the load call at " +
+            Warm.Unseen.begin()->second + " nor defined in a rewritten file";
+    else
+      for (const std::string &F : Result.Summary.Findings)
+        if (StringRef(F).contains(": root '")) {
+          Why = F;
+          break;
+        }
+    return fail("a warm start would restore nothing: " + Why +
+                "; list roots with 'root =' or value roots with 'value-root =', or accept an "
+                "empty warm start with 'allow-empty-warm-start = yes'");
+  }
   int Exit = Result.Summary.Incomplete.empty() ? 0 : 2;
   Error E = Error::success();
   if (Check) {

@@ -507,7 +507,19 @@ static pms_pool *port_discard(pms_pool *p, const char *path)
 	return p;
 }
 
-/* pms_port_open -- opens the process pool once, cold or warm */
+/* port_restorable_roots -- 1 when the pool holds a root other than the markers */
+static int port_restorable_roots(void)
+{
+	const struct pool_header *h = pool_cur->hdr;
+
+	for (int i = 0; i < PMS_MAX_ROOTS; i++)
+		if (h->roots[i].name[0] &&
+		    strncmp(h->roots[i].name, PORT_LOADING, sizeof(h->roots[i].name)) != 0 &&
+		    strncmp(h->roots[i].name, PORT_LOADED, sizeof(h->roots[i].name)) != 0)
+			return 1;
+	return 0;
+}
+
 /* port_expand -- path with "%p" replaced by the process id: one pool per process, for test
  * suites that start many servers from one directory (no warm starts there, by design) */
 static const char *port_expand(const char *path, char *buf, size_t size)
@@ -520,6 +532,7 @@ static const char *port_expand(const char *path, char *buf, size_t size)
 	return buf;
 }
 
+/* pms_port_open -- opens the process pool once, cold or warm */
 void pms_port_open(const char *default_path)
 {
 	const char *path = getenv("PMS_POOL");
@@ -555,6 +568,12 @@ void pms_port_open(const char *default_path)
 		uint64_t t = now_ns();
 		values_restore();
 		open_times.values = now_ns() - t;
+		if (!port_restorable_roots())
+			fprintf(stderr, "%s: pmem_shim: warm start from pool '%s' "
+				"restores nothing: its cold load bound no root and "
+				"no value root, so the program starts empty (see "
+				"'root =' in docs/porting-guide.md)\n",
+				program_invocation_short_name, path);
 	}
 	port_pid = getpid();
 	port_opened = 1;
@@ -627,6 +646,34 @@ void pms_port_root(const char *name, void **global)
 	}
 	if (pms_root_bind(name, global) != 0)
 		port_exit("%s", pms_errormsg());
+}
+
+/* Roots bound at their definitions (a file other than the load call's): registered by
+ * constructors before main, bound by pms_port_registered_roots in the load wrapper. */
+static struct { const char *name; void **global; } port_registered[PMS_MAX_ROOTS];
+static int port_nregistered;
+
+/* pms_port_root_register -- remembers a root for pms_port_registered_roots */
+void pms_port_root_register(const char *name, void **global)
+{
+	if (!name || !global)
+		port_exit("pms_port_root_register: NULL name or global");
+	for (int i = 0; i < port_nregistered; i++)
+		if (port_registered[i].global == global)
+			return; /* a header's definition, registered by each file */
+	if (port_nregistered == PMS_MAX_ROOTS)
+		port_exit("pms_port_root_register: more than %d roots ('%s')",
+			PMS_MAX_ROOTS, name);
+	port_registered[port_nregistered].name = name;
+	port_registered[port_nregistered].global = global;
+	port_nregistered++;
+}
+
+/* pms_port_registered_roots -- pms_port_root for every registered root */
+void pms_port_registered_roots(void)
+{
+	for (int i = 0; i < port_nregistered; i++)
+		pms_port_root(port_registered[i].name, port_registered[i].global);
 }
 
 /* pms_port_generation_refresh -- pms_gen_refresh under the port API's name */

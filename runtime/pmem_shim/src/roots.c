@@ -148,6 +148,12 @@ int pms_root_bind(const char *name, void **global)
 		r = roots_set_locked(name, NULL);
 		slot = roots_find(pool_cur->hdr, name, 0);
 	}
+	for (int i = 0; r == 0 && i < nbindings; i++)
+		if (bindings[i].slot == slot && bindings[i].global == global) {
+			*global = (void *)(uintptr_t)pool_cur->hdr->roots[slot].ptr;
+			roots_leave();
+			return 0; /* bound already (a root bound at its definition too) */
+		}
 	if (r == 0 && nbindings == PMS_MAX_ROOTS)
 		r = err_set(ENOSPC, "pms_root_bind: too many bindings");
 	if (r == 0) {

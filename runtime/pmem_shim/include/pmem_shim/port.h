@@ -156,6 +156,12 @@ void pms_port_loaded(void);
  */
 void pms_port_root(const char *name, void **global);
 
+/** Roots bound at their definitions, for a load call in another file: the rewriter emits a
+ * constructor calling pms_port_root_register next to the global's definition, and the load
+ * wrapper calls pms_port_registered_roots, which is pms_port_root for each of them. */
+void pms_port_root_register(const char *name, void **global);
+void pms_port_registered_roots(void);
+
 /** pms_gen_refresh: 1 (and *obj_gen updated) once per start, else 0; -1 on error. */
 /** Registers a global whose bytes are persistent state (a hash seed, an array of list heads):
  * saved in the pool when the cold load completes and whenever an operation changed it, copied
@@ -224,7 +230,8 @@ void pms_port_value_tracked(const char *name);
 #define pms_tx_fetch_add_u32(p, d) ((*(p) += (d)) - (d))
 /* No libc meaning (kept as calls): pms_tx_log_store pms_logged_ pms_malloc_usable_size
  * pms_port_in_pool pms_op_begin pms_op_end pms_op_unlock_mutex pms_op_unlock_rwlock
- * pms_port_open pms_port_warm pms_port_loaded pms_port_root pms_port_value
+ * pms_port_open pms_port_warm pms_port_loaded pms_port_root pms_port_root_register
+ * pms_port_registered_roots pms_port_value
  * pms_port_generation_refresh pms_value_touch pms_port_value_tracked */
 #ifdef __cplusplus
 extern "C" {
