@@ -46,7 +46,8 @@ struct PortConfig {
   /// Globals whose bytes are persistent state (a hash seed, arrays of list heads): saved in the
   /// pool and restored on a warm start.
   std::vector<std::string> ValueRoots;
-  /// Calls that would re-initialise that state at start-up: skipped on a warm start.
+  /// Calls that would re-initialise that state at start-up: skipped on a warm start. "fn" means
+  /// the calls in main before its load call, "caller:fn" the calls of fn in caller.
   std::vector<std::string> WarmSkips;
   /// Accept a port whose warm start restores no root and no value root (else an error: such a
   /// port would restart empty after every crash).

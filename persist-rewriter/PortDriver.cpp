@@ -11,6 +11,7 @@
 #include "rules/ValueRootRule.h"
 #include "rules/ValueStoreRule.h"
 #include "rules/VolatileFieldRule.h"
+#include "rules/WarmSkipRule.h"
 #include "rules/WarmStartRule.h"
 #include "rewrite/TUParser.h"
 #include "nvm/SourceLocations.h"
@@ -35,6 +36,7 @@ public:
     Rules.push_back(std::make_unique<WarmStartRule>(Ctx));
     Rules.push_back(std::make_unique<DispatchRule>(Ctx));
     Rules.push_back(std::make_unique<ValueRootRule>(Ctx));
+    Rules.push_back(std::make_unique<WarmSkipRule>(Ctx));
     Rules.push_back(std::make_unique<ValueStoreRule>(Ctx));
     Rules.push_back(std::make_unique<AtomicRule>(Ctx));
     // After StoreRule: at a shared offset its "PMS_LOGGED(" must come first.

@@ -1,5 +1,5 @@
 // State kept in globals by value (not behind a pointer): registered with the runtime so that a
-// warm start gets it back, and the start-up calls that would overwrite it skipped.
+// warm start gets it back (the start-up calls that would overwrite it: WarmSkipRule).
 #ifndef PORT_RULES_VALUEROOTRULE_H
 #define PORT_RULES_VALUEROOTRULE_H
 
@@ -9,7 +9,6 @@ namespace nvm::port {
 
 /// `value-root = seed` adds, on the line of seed's definition, a constructor that registers it
 /// with pms_port_value (it works for static globals too: it sits in their file).
-/// `warm-skip = f` turns a statement `f(...);` into `if (!pms_port_warm()) f(...);`.
 class ValueRootRule : public PortRule {
 public:
   using PortRule::PortRule;

@@ -50,7 +50,7 @@ static cl::list<std::string> Roots("roots", cl::desc("Globals or fields of globa
                                    cl::value_desc("expr"), cl::CommaSeparated, cl::cat(Category));
 static cl::list<std::string> ValueRoots("value-roots", cl::desc("Globals whose bytes are persistent state (saved in the pool, restored on a warm start)"),
                                         cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
-static cl::list<std::string> WarmSkip("warm-skip", cl::desc("Functions whose statement calls are skipped on a warm start"),
+static cl::list<std::string> WarmSkip("warm-skip", cl::desc("Start-up calls skipped on a warm start: fn (its calls in main before the load call) or caller:fn"),
                                       cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::opt<bool> ReinitVolatile("reinit-volatile", cl::desc("Re-initialise volatile fields of persistent objects lazily after a restart (lesson 8)"),
                                     cl::cat(Category));
