@@ -61,7 +61,7 @@ AllocationFlow::Decision AllocationFlow::decide() const {
       if (N.size() > 2 && N[0] == Kind && N[1] == ':')
         Found = N.substr(2);
       else if (std::string Fn = paramFunction(N); Kind == 'U' && !Fn.empty() && !Defined.count(Fn))
-        Found = "passed to " + Fn + ", whose body is not in the compile database";
+        Found = "is passed to " + Fn + ", whose body is not in the compile database";
       return !Found.empty();
     });
     return Found;

@@ -81,7 +81,7 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
   std::set<std::string> Seen;
   for (const auto &[E, Why] : D.Undecided)
     if (Seen.insert(E.Where).second)
-      R.Summary.Undecided.push_back(E.Where + ": " + Why);
+      R.Summary.Undecided.push_back(E.Where + ": its result " + Why);
   for (const auto &[E, Why] : D.KeptVolatile)
     if (Seen.insert(E.Where).second)
       R.Summary.Findings.push_back(E.Where + ": allocation kept volatile: " + Why +

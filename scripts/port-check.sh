@@ -112,7 +112,7 @@ if [ "$nfound" -lt "$marked" ]; then
 fi
 
 "$BIN/persist-rewriter" -p "$OUT/rewriter-db" --types="$OUT/persistent-types.json" "${CONFIG[@]}" \
-  --root="$SRC" --check --summary="$OUT/port-summary.json" > "$OUT/port.diff"
+  --source-root="$SRC" --check --summary="$OUT/port-summary.json" > "$OUT/port.diff"
 rc=$?
 cat "$OUT/port.diff"
 case $rc in

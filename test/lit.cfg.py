@@ -21,6 +21,8 @@ llvm_config.use_default_substitutions()
 # build tree, and have %nvmove skip the cache altogether (a cache hit would hide a
 # change to the extraction rules). --quiet keeps parse progress out of checked stderr.
 config.environment["XDG_CACHE_HOME"] = os.path.join(config.test_exec_root, "xdg-cache")
+# Scripts under test (examples/*/port-and-build.sh) use the build under test, wherever it is.
+config.environment["NVM_BUILD"] = config.nvmove_obj_root
 
 nvmove = os.path.join(config.nvmove_tools_dir, "nvmove")
 config.substitutions.append(("%nvmove", nvmove + " --no-cache --quiet"))

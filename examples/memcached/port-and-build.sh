@@ -60,7 +60,7 @@ say "persist-rewriter"
 rm -rf "$WORK/out"
 rc=0
 "$BIN/persist-rewriter" -p "$WORK/base" --types="$WORK/types.json" --config="$HERE/port.conf" \
-  --root="$WORK/base" --out="$WORK/out" --summary="$WORK/port-summary.json" \
+  --source-root="$WORK/base" --out="$WORK/out" --summary="$WORK/port-summary.json" \
   2>"$WORK/persist-rewriter.stderr" || rc=$?
 [ $rc -eq 0 ] || { tail -20 "$WORK/persist-rewriter.stderr" >&2; say "persist-rewriter exited $rc"; exit 1; }
 

@@ -5,11 +5,13 @@
 #   OUT/records-block           the original: serialise + write() + fsync()
 #   OUT/records-pmem            the port: persistent heap + transactions + warm start
 # Usage: port-and-build.sh [OUT]   (default build/examples/records)
+# NVM_BUILD names the tools' build directory when it is not build/ (cmake -B elsewhere).
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 OUT=$(mkdir -p "${1:-$REPO/build/examples/records}" && cd "${1:-$REPO/build/examples/records}" && pwd)
-BIN=$REPO/build/bin
+BUILD=${NVM_BUILD:-$REPO/build}
+BIN=$BUILD/bin
 CC=${CC:-cc}
 CFLAGS=(-std=gnu11 -O2 -g -Wall -D_GNU_SOURCE)
 
@@ -21,7 +23,8 @@ rm -rf "$OUT/ported"
   --out="$OUT/ported" --summary="$OUT/port-summary.json"
 
 "$CC" "${CFLAGS[@]}" -o "$OUT/records-block" "$HERE"/{main,ops,persist,store}.c
-"$CC" "${CFLAGS[@]}" -I"$REPO/runtime/pmem_shim/include" -o "$OUT/records-pmem" \
-  "$OUT"/ported/{main,ops,persist,store}.c -L"$REPO/build/lib" -Wl,-rpath,"$REPO/build/lib" \
-  -lpmem_shim -pthread
+# The build tree's pkg-config file: the runtime's headers, the library and its rpath.
+read -ra SHIM <<< "$(pkg-config --cflags --libs "$BUILD/lib/pkgconfig/pmem_shim.pc")"
+"$CC" "${CFLAGS[@]}" -o "$OUT/records-pmem" "$OUT"/ported/{main,ops,persist,store}.c \
+  "${SHIM[@]}" -pthread
 echo "$OUT"

@@ -39,7 +39,7 @@ say "persist-rewriter"
 rm -rf "$WORK/out"
 set +e
 "$BIN/persist-rewriter" -p "$WORK/base" --types="$WORK/types.json" --config="$HERE/port.conf" \
-  --root="$WORK/base/src" --out="$WORK/out" --summary="$WORK/port-summary.json"
+  --source-root="$WORK/base/src" --out="$WORK/out" --summary="$WORK/port-summary.json"
 rc=$?
 set -e
 [ $rc -eq 0 ] || { say "persist-rewriter exited $rc"; exit 1; }

@@ -129,9 +129,9 @@ public:
         continue;
       std::string To;
       if (!Callee)
-        To = "U:" + where(C) + ": passed to an indirect call";
+        To = "U:is passed to an indirect call at " + where(C);
       else if (I >= Callee->getNumParams())
-        To = "U:" + where(C) + ": variadic argument of " + Callee->getName().str();
+        To = "U:is a variadic argument of " + Callee->getName().str() + " at " + where(C);
       else
         To = "param:" + functionId(Callee, SM) + "#" + std::to_string(I);
       flow(nodesOf(A), To);

@@ -34,8 +34,10 @@ static cl::opt<bool> Check("check", cl::desc("Change nothing; exit 3 and print t
                            cl::cat(Category));
 static cl::opt<std::string> SummaryFile("summary", cl::desc("Write the summary as JSON to this file instead of text on stderr"),
                                         cl::value_desc("file"), cl::cat(Category));
-static cl::opt<std::string> RootDir("root", cl::desc("Only files under this directory are edited (default: the deepest directory holding every source)"),
+static cl::opt<std::string> RootDir("source-root", cl::desc("Only files under this directory are edited (default: the deepest directory holding every source)"),
                                     cl::value_desc("dir"), cl::cat(Category));
+// The option's first name; hidden, as 'root' is also the config key naming a root global.
+static cl::alias RootDirAlias("root", cl::aliasopt(RootDir), cl::Hidden);
 static cl::list<std::string> Alloc("alloc", cl::desc("Allocation wrapper as name:kind (kinds: malloc, zalloc, calloc, realloc, strdup, free, malloc_usable, zalloc_usable, realloc_usable, free_usable)"),
                                    cl::value_desc("name:kind"), cl::CommaSeparated, cl::cat(Category));
 static cl::list<std::string> Dispatch("dispatch", cl::desc("free/realloc/usable_size (or *_usable) wrapper whose definition hands pool pointers to the runtime"),

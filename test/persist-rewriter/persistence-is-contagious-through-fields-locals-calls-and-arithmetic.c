@@ -40,7 +40,7 @@
 
 // SUMMARY: "undecided_allocations": [
 // SUMMARY-NEXT: "input.c:[[#X:]]:13: {{.*}}ext_register{{.*}}",
-// SUMMARY-NEXT: "input.c:[[#X+2]]:13: {{.*}}indirect call{{.*}}"
+// SUMMARY-NEXT: "input.c:[[#X+2]]:13: its result is passed to an indirect call at input.c:{{[0-9]+}}:{{[0-9]+}}"
 // SUMMARY-NEXT: ]
 
 // OUT: name 1 alias 1 tag 1 label 1 data 1 dup 1 scratch 0 text hello hello x

@@ -5,12 +5,15 @@
 // RUN: %persist-rewriter -p %t/src --types=%t/types.json --out=%t/out1 2> /dev/null
 // RUN: FileCheck %s --check-prefix=SRC --input-file=%t/out1/input.c
 // RUN: not ls %t/out1/inc %t/out1/types.h
-// With --root above both, the header is ported too, under its path relative to the root.
-// RUN: %persist-rewriter -p %t/src --types=%t/types.json --root=%t --out=%t/out2 2> /dev/null
+// With --source-root above both, the header is ported too, under its path relative to the root.
+// RUN: %persist-rewriter -p %t/src --types=%t/types.json --source-root=%t --out=%t/out2 2> /dev/null
 // RUN: FileCheck %s --check-prefix=SRC --input-file=%t/out2/src/input.c
 // RUN: FileCheck %s --check-prefix=HDR --input-file=%t/out2/inc/types.h
 // Both compile (the port's include of ../inc/types.h finds the ported header).
 // RUN: %pr-cc -Werror -c %t/out2/src/input.c -o %t/input.o
+// --root, the option's first name, still works (hidden: 'root =' in a config names a global).
+// RUN: %persist-rewriter -p %t/src --types=%t/types.json --root=%t --out=%t/out3 2> /dev/null
+// RUN: diff %t/out2/inc/types.h %t/out3/inc/types.h
 
 // SRC: #include "../inc/types.h"
 // SRC: struct node *n = pms_malloc(sizeof *n);

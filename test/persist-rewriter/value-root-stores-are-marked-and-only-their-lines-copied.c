@@ -10,7 +10,7 @@
 // A second run of the rewriter over its own output changes nothing.
 // RUN: %pr-cdb %t/out input.c
 // RUN: %persist-rewriter -p %t/out --types=%t/types.json --config=%t/port.conf --check \
-// RUN:   --root=%t/out --summary=%t/check.json
+// RUN:   --source-root=%t/out --summary=%t/check.json
 // RUN: FileCheck %s --check-prefix=SUMMARY --input-file=%t/check.json
 
 // Every store into the static value root `stats` (element, member, increment, memset of an

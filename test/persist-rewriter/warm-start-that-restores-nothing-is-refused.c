@@ -3,7 +3,7 @@
 // then the runtime says at the warm start that it restores nothing.
 // RUN: rm -rf %t && split-file %s %t && %pr-cdb %t input.c
 // RUN: %nvmove -p %t --load-function=load --format=json -o %t/types.json
-// RUN: %pr-exit-code 1 %persist-rewriter -p %t --types=%t/types.json --root=%t \
+// RUN: %pr-exit-code 1 %persist-rewriter -p %t --types=%t/types.json --source-root=%t \
 // RUN:   --config=%t/typo.conf --out=%t/out 2> %t/err.txt
 // RUN: FileCheck %s --check-prefix=ERR --input-file=%t/err.txt
 // RUN: test ! -e %t/out
@@ -25,7 +25,7 @@
 // WARM: loaded:{{$}}
 
 // With the right root there is nothing to refuse.
-// RUN: %persist-rewriter -p %t --types=%t/types.json --root=%t --out=%t/good
+// RUN: %persist-rewriter -p %t --types=%t/types.json --source-root=%t --out=%t/good
 
 //--- typo.conf
 root = hed

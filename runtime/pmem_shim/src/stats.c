@@ -6,6 +6,7 @@
  * list on first use; a thread that exits folds its block into a retired total.
  */
 #include <errno.h>
+#include <signal.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,11 +144,36 @@ static void stats_at_exit(void)
 	fclose(f);
 }
 
+/* stats_on_signal -- a program ended by SIGTERM or SIGINT (no handler of its own) runs no atexit
+ * handler: dump, then die of the signal as before. stdio in a handler is not async-signal-safe:
+ * a signal that lands inside stdio or malloc could hang here; the dump is a debugging aid. */
+static void stats_on_signal(int sig)
+{
+	stats_at_exit();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 /* stats_init -- library start-up: counters, latency model, exit dump */
 __attribute__((constructor)) static void stats_init(void)
 {
+	static const int sigs[] = { SIGINT, SIGTERM };
+
 	stats_key_ok = pthread_key_create(&stats_key, stats_thread_exit) == 0;
 	lat_init();
-	if (getenv("PMS_STATS"))
-		atexit(stats_at_exit);
+	if (!getenv("PMS_STATS"))
+		return;
+	atexit(stats_at_exit);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		struct sigaction old, sa;
+		int sig = sigs[i];
+
+		if (sigaction(sig, NULL, &old) != 0 || old.sa_handler != SIG_DFL)
+			continue; /* ignored or handled: the program decides */
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = stats_on_signal;
+		sa.sa_flags = SA_RESETHAND;
+		sigemptyset(&sa.sa_mask);
+		sigaction(sig, &sa, NULL);
+	}
 }
