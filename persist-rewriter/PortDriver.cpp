@@ -6,6 +6,7 @@
 #include "rules/FlowCollector.h"
 #include "rules/LibcStoreRule.h"
 #include "rules/OperationRule.h"
+#include "rules/PositionDependentRule.h"
 #include "rules/StoreRule.h"
 #include "rules/TypeMarkRule.h"
 #include "rules/ValueRootRule.h"
@@ -37,6 +38,7 @@ public:
     Rules.push_back(std::make_unique<DispatchRule>(Ctx));
     Rules.push_back(std::make_unique<ValueRootRule>(Ctx));
     Rules.push_back(std::make_unique<WarmSkipRule>(Ctx));
+    Rules.push_back(std::make_unique<PositionDependentRule>(Ctx));
     Rules.push_back(std::make_unique<ValueStoreRule>(Ctx));
     Rules.push_back(std::make_unique<AtomicRule>(Ctx));
     // After StoreRule: at a shared offset its "PMS_LOGGED(" must come first.
@@ -101,6 +103,16 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
           R.Summary.count("root-registration", relativePath(Rep.getFilePath(), Root));
       R.Summary.Warm.Registered.insert(Name);
     }
+  // Pointers into the executable in the pool: main binds the pool to this build after opening it.
+  if (!R.Summary.PositionDependent.empty() && !Ctx.ExecutableBound) {
+    if (!Ctx.BindAt)
+      R.Summary.Findings.push_back("pointers into the executable are stored into persistent "
+                                   "objects but no main opens the pool: call "
+                                   "pms_port_bind_executable() after pms_port_open by hand");
+    else if (R.Edits.add(tooling::Replacement(Ctx.BindAt->getFilePath(), Ctx.BindAt->getOffset(),
+                                              0, " pms_port_bind_executable();")))
+      R.Summary.count("executable-binding", relativePath(Ctx.BindAt->getFilePath(), Root));
+  }
   R.Edits.endTU();
   for (const std::string &F : R.Edits.findings())
     R.Summary.Findings.push_back(F);

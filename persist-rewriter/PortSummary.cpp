@@ -35,6 +35,9 @@ void PortSummary::sort() {
   }
   std::sort(Undecided.begin(), Undecided.end(), byLocation);
   std::sort(Warm.Skipped.begin(), Warm.Skipped.end(), byLocation);
+  std::sort(PositionDependent.begin(), PositionDependent.end(), byLocation);
+  PositionDependent.erase(std::unique(PositionDependent.begin(), PositionDependent.end()),
+                          PositionDependent.end());
   Warm.Skipped.erase(std::unique(Warm.Skipped.begin(), Warm.Skipped.end()), Warm.Skipped.end());
 }
 
@@ -63,6 +66,7 @@ json::Value PortSummary::toJSON() const {
                       {"undecided_allocations", strings(Undecided)},
                       {"volatile_fields", strings(Volatile)},
                       {"warm_start", std::move(W)},
+                      {"position_dependent", strings(PositionDependent)},
                       {"findings", strings(Findings)},
                       {"incomplete", strings(Incomplete)}};
 }
@@ -100,6 +104,14 @@ void PortSummary::printText(raw_ostream &OS) const {
     OS << "calls skipped on a warm start (warm-skip): " << Warm.Skipped.size() << "\n";
     for (const std::string &S : Warm.Skipped)
       OS << "  " << S << "\n";
+  }
+  if (!PositionDependent.empty()) {
+    OS << "pointers into the executable stored into persistent objects: "
+       << PositionDependent.size()
+       << " (the pool is bound to this build and load address: build with -no-pie, and a "
+          "warm start from another build is refused)\n";
+    for (const std::string &P : PositionDependent)
+      OS << "  " << P << "\n";
   }
   for (const std::string &F : Findings)
     OS << "note: " << F << "\n";

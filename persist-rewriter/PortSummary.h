@@ -19,6 +19,9 @@ struct PortSummary {
   std::vector<std::string> Volatile;   // "type: field (why)"
   std::vector<std::string> Findings;   // problems the user must look at
   std::vector<std::string> Incomplete; // units that did not parse
+  /// "where: stores a function pointer into T.f": pointers into the executable, valid only in
+  /// this build at this load address.
+  std::vector<std::string> PositionDependent;
 
   /// What a warm start restores and skips: a port whose warm start restores nothing must not
   /// be produced silently.

@@ -10,6 +10,7 @@
 #include "rewrite/TypeList.h"
 #include "rewrite/SourceEdits.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include <optional>
 
 namespace nvm::port {
 
@@ -29,6 +30,10 @@ struct PortContext {
     std::string Problem;
   };
   std::map<std::string, std::vector<Registration>> Registrations; // root -> definitions
+  /// Where main's pms_port_bind_executable goes (right after the pool's opening), added at the
+  /// end when some store puts a pointer into the executable into a persistent object.
+  std::optional<clang::tooling::Replacement> BindAt;
+  bool ExecutableBound = false; // main binds it already (an earlier run)
 };
 
 class PortRule : public clang::ast_matchers::MatchFinder::MatchCallback {

@@ -166,10 +166,21 @@ void WarmStartRule::openPool(const Result &R, const FunctionDecl *Main) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(Main->getBody());
   if (!Body || !editable(SM, Body->getLBracLoc()))
     return;
-  if (!Body->body_empty())
-    if (const auto *C = dyn_cast<CallExpr>(Body->body_front()))
-      if (const FunctionDecl *FD = C->getDirectCallee(); FD && FD->getName() == "pms_port_open")
-        return;
+  auto calls = [](const Stmt *S, llvm::StringRef Name) {
+    const auto *C = dyn_cast_or_null<CallExpr>(S);
+    const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+    return FD && FD->getName() == Name;
+  };
+  if (!Body->body_empty() && calls(Body->body_front(), "pms_port_open")) {
+    // An earlier run's: the binding, when needed, goes right after it.
+    if (Body->size() > 1 && calls(Body->body_begin()[1], "pms_port_bind_executable"))
+      Ctx.ExecutableBound = true;
+    else if (SourceLocation Semi = Lexer::findLocationAfterToken(
+                 Body->body_front()->getEndLoc(), tok::semi, SM, R.Context->getLangOpts(), false);
+             Semi.isValid())
+      Ctx.BindAt = replacement(SM, Semi, 0, "");
+    return;
+  }
   std::string Pool = Ctx.Config.Pool.empty() ? "pmem_shim.pool" : Ctx.Config.Pool;
   std::string Quoted;
   for (char C : Pool)
@@ -177,6 +188,7 @@ void WarmStartRule::openPool(const Result &R, const FunctionDecl *Main) {
   // Same line as the brace: line numbers do not move.
   edit(SM, Body->getLBracLoc().getLocWithOffset(1), 0, " pms_port_open(\"" + Quoted + "\");",
        "pool-open");
+  Ctx.BindAt = replacement(SM, Body->getLBracLoc().getLocWithOffset(1), 0, "");
 }
 
 void WarmStartRule::run(const Result &R) {

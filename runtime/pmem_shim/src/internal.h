@@ -93,6 +93,9 @@ int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize);
 /* check.c */
 int pool_pmdk_check(const char *path);
 
+/* exe_identity.c */
+int exe_identity(uint64_t *build, uint64_t *base);
+
 /* error.c */
 int err_set(int errnum, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -28,6 +28,7 @@
 
 #define PORT_LOADING "pms.loading"
 #define PORT_LOADED "pms.loaded"
+#define PORT_EXE "pms.exe" /* pms_port_bind_executable */
 
 static pthread_mutex_t port_lock = PTHREAD_MUTEX_INITIALIZER;
 static int port_opened;           /* pms_port_open succeeded */
@@ -515,7 +516,8 @@ static int port_restorable_roots(void)
 	for (int i = 0; i < PMS_MAX_ROOTS; i++)
 		if (h->roots[i].name[0] &&
 		    strncmp(h->roots[i].name, PORT_LOADING, sizeof(h->roots[i].name)) != 0 &&
-		    strncmp(h->roots[i].name, PORT_LOADED, sizeof(h->roots[i].name)) != 0)
+		    strncmp(h->roots[i].name, PORT_LOADED, sizeof(h->roots[i].name)) != 0 &&
+		    strncmp(h->roots[i].name, PORT_EXE, sizeof(h->roots[i].name)) != 0)
 			return 1;
 	return 0;
 }
@@ -674,6 +676,43 @@ void pms_port_registered_roots(void)
 {
 	for (int i = 0; i < port_nregistered; i++)
 		pms_port_root(port_registered[i].name, port_registered[i].global);
+}
+
+/* What the pointers in a bound pool depend on (exe_identity.c). */
+struct port_exe { uint64_t build, base; };
+
+/* pms_port_bind_executable -- ties the pool to this executable's build and load address: the
+ * pool holds function pointers or addresses of static data, valid only there */
+void pms_port_bind_executable(void)
+{
+	struct port_exe now, *old, *rec;
+
+	if (!pool_cur)
+		port_exit("pms_port_bind_executable: no pool is open");
+	if (exe_identity(&now.build, &now.base) != 0)
+		port_exit("pms_port_bind_executable: cannot identify the executable");
+	old = pms_root_get(PORT_EXE);
+	if (old && port_warm && (old->build != now.build || old->base != now.base))
+		port_exit("pool '%s' holds pointers into the executable (functions or static "
+			"data) of build %016llx loaded at %#llx; this is build %016llx loaded at "
+			"%#llx: refusing the warm start (build with -no-pie and restart the same "
+			"build, or start cold with another pool)", pool_cur->path,
+			(unsigned long long)old->build, (unsigned long long)old->base,
+			(unsigned long long)now.build, (unsigned long long)now.base);
+	if (old)
+		return;
+	/* a cold start, or a pool made before its port bound it: bound from now on */
+	if (pms_tx_begin() != 0)
+		port_exit("%s", pms_errormsg());
+	rec = pms_malloc(sizeof(*rec));
+	if (!rec) {
+		pms_tx_abort();
+		port_exit("pms_port_bind_executable: %s", pms_errormsg());
+	}
+	*rec = now;
+	pms_persist(rec, sizeof(*rec));
+	if (pms_root_set(PORT_EXE, rec) != 0 || pms_tx_commit() != 0)
+		port_exit("%s", pms_errormsg());
 }
 
 /* pms_port_generation_refresh -- pms_gen_refresh under the port API's name */

@@ -162,6 +162,13 @@ void pms_port_root(const char *name, void **global);
 void pms_port_root_register(const char *name, void **global);
 void pms_port_registered_roots(void);
 
+/** Ties the pool to this executable's build and load address, called right after pms_port_open
+ * when the port stores function pointers or addresses of static data into persistent objects
+ * (persist-rewriter emits it then): a cold start records both, a warm start from another build
+ * or load address (a PIE executable under ASLR) exits with a one-line message instead of
+ * following stale pointers. */
+void pms_port_bind_executable(void);
+
 /** pms_gen_refresh: 1 (and *obj_gen updated) once per start, else 0; -1 on error. */
 /** Registers a global whose bytes are persistent state (a hash seed, an array of list heads):
  * saved in the pool when the cold load completes and whenever an operation changed it, copied
@@ -231,7 +238,7 @@ void pms_port_value_tracked(const char *name);
 /* No libc meaning (kept as calls): pms_tx_log_store pms_logged_ pms_malloc_usable_size
  * pms_port_in_pool pms_op_begin pms_op_end pms_op_unlock_mutex pms_op_unlock_rwlock
  * pms_port_open pms_port_warm pms_port_loaded pms_port_root pms_port_root_register
- * pms_port_registered_roots pms_port_value
+ * pms_port_registered_roots pms_port_bind_executable pms_port_value
  * pms_port_generation_refresh pms_value_touch pms_port_value_tracked */
 #ifdef __cplusplus
 extern "C" {

@@ -1,0 +1,73 @@
+// Stores of pointers into the executable.
+#include "rules/PositionDependentRule.h"
+#include "rewrite/PersistentAccess.h"
+#include "clang/AST/ASTContext.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace nvm::port {
+
+/// The variable an address-of operand (`g`, `g.f`, `g[i]`, `g.a[2].b`) lies in.
+static const VarDecl *addressedVariable(const Expr *E) {
+  for (E = E->IgnoreParens();;) {
+    if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+      E = M->getBase()->IgnoreParens();
+    else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E);
+             S && S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      E = S->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *D = dyn_cast<DeclRefExpr>(E);
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
+std::string executableAddress(const Expr *Value) {
+  QualType T = Value->IgnoreParenImpCasts()->getType();
+  if (T->isFunctionPointerType() || T->isFunctionType())
+    return "a function pointer";
+  const Expr *E = Value->IgnoreParenCasts();
+  if (isa<StringLiteral>(E))
+    return "the address of a string literal";
+  const VarDecl *V = nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
+    V = addressedVariable(U->getSubExpr());
+  else if (const auto *D = dyn_cast<DeclRefExpr>(E); D && D->getType()->isArrayType())
+    V = dyn_cast<VarDecl>(D->getDecl()); // an array decays to its address
+  if (V && V->hasGlobalStorage())
+    return "the address of static object '" + V->getName().str() + "'";
+  return "";
+}
+
+void PositionDependentRule::registerMatchers(MatchFinder &Finder) {
+  Finder.addMatcher(binaryOperator(hasOperatorName("="), outsideWrappers()).bind("store"), this);
+}
+
+void PositionDependentRule::run(const Result &R) {
+  const SourceManager &SM = *R.SourceManager;
+  const auto *Store = R.Nodes.getNodeAs<BinaryOperator>("store");
+  const RecordDecl *RD = rewrite::persistentRecord(Store->getLHS(), Ctx.Types);
+  if (!RD)
+    return;
+  std::string What = executableAddress(Store->getRHS());
+  SourceLocation At = SM.getExpansionLoc(Store->getBeginLoc());
+  if (What.empty() || !editable(SM, At))
+    return;
+  std::string Into = RD->getName().str();
+  if (const auto *M = dyn_cast<MemberExpr>(Store->getLHS()->IgnoreParens())) {
+    llvm::StringRef Field = M->getMemberDecl()->getName();
+    // A volatile field restarts with its reset value: what it pointed to is never followed.
+    const std::string *Name = Ctx.Types.match(RD);
+    if (Ctx.Config.ReinitVolatile)
+      for (llvm::StringRef Type : {Name ? llvm::StringRef(*Name) : "", RD->getName()}) {
+        auto It = Ctx.Config.VolatileFields.find(Type.str());
+        if (It != Ctx.Config.VolatileFields.end() && It->second.count(Field.str()))
+          return;
+      }
+    Into += "." + Field.str();
+  }
+  Ctx.Summary.PositionDependent.push_back(where(SM, At) + ": stores " + What + " into " + Into);
+}
+
+} // namespace nvm::port
