@@ -5,6 +5,7 @@
 #include "rules/DispatchRule.h"
 #include "rules/FlowCollector.h"
 #include "rules/LibcStoreRule.h"
+#include "rules/OperationReachRule.h"
 #include "rules/OperationRule.h"
 #include "rules/PositionDependentRule.h"
 #include "rules/StoreRule.h"
@@ -39,6 +40,7 @@ public:
     Rules.push_back(std::make_unique<ValueRootRule>(Ctx));
     Rules.push_back(std::make_unique<WarmSkipRule>(Ctx));
     Rules.push_back(std::make_unique<PositionDependentRule>(Ctx));
+    Rules.push_back(std::make_unique<OperationReachRule>(Ctx));
     Rules.push_back(std::make_unique<ValueStoreRule>(Ctx));
     Rules.push_back(std::make_unique<AtomicRule>(Ctx));
     // After StoreRule: at a shared offset its "PMS_LOGGED(" must come first.
@@ -114,6 +116,9 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
       R.Summary.count("executable-binding", relativePath(Ctx.BindAt->getFilePath(), Root));
   }
   R.Edits.endTU();
+  // Only meaningful once operations are named (a type-only port has none).
+  if (!Config.Operations.empty())
+    R.Summary.OutsideOperations = storesOutsideOperations(Ctx);
   for (const std::string &F : R.Edits.findings())
     R.Summary.Findings.push_back(F);
   for (const auto &[Name, Where] : R.Summary.Warm.Unseen)

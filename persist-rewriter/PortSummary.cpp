@@ -38,6 +38,9 @@ void PortSummary::sort() {
   std::sort(PositionDependent.begin(), PositionDependent.end(), byLocation);
   PositionDependent.erase(std::unique(PositionDependent.begin(), PositionDependent.end()),
                           PositionDependent.end());
+  std::sort(OutsideOperations.begin(), OutsideOperations.end(), byLocation);
+  OutsideOperations.erase(std::unique(OutsideOperations.begin(), OutsideOperations.end()),
+                          OutsideOperations.end());
   Warm.Skipped.erase(std::unique(Warm.Skipped.begin(), Warm.Skipped.end()), Warm.Skipped.end());
 }
 
@@ -67,6 +70,7 @@ json::Value PortSummary::toJSON() const {
                       {"volatile_fields", strings(Volatile)},
                       {"warm_start", std::move(W)},
                       {"position_dependent", strings(PositionDependent)},
+                      {"stores_outside_operations", strings(OutsideOperations)},
                       {"findings", strings(Findings)},
                       {"incomplete", strings(Incomplete)}};
 }
@@ -112,6 +116,12 @@ void PortSummary::printText(raw_ostream &OS) const {
           "warm start from another build is refused)\n";
     for (const std::string &P : PositionDependent)
       OS << "  " << P << "\n";
+  }
+  if (!OutsideOperations.empty()) {
+    OS << "stores into persistent data that no operation reaches: " << OutsideOperations.size()
+       << "\n";
+    for (const std::string &O : OutsideOperations)
+      OS << "  " << O << "\n";
   }
   for (const std::string &F : Findings)
     OS << "note: " << F << "\n";

@@ -22,6 +22,8 @@ struct PortSummary {
   /// "where: stores a function pointer into T.f": pointers into the executable, valid only in
   /// this build at this load address.
   std::vector<std::string> PositionDependent;
+  /// Stores into persistent data in functions that no operation and not the load reaches.
+  std::vector<std::string> OutsideOperations;
 
   /// What a warm start restores and skips: a port whose warm start restores nothing must not
   /// be produced silently.

@@ -9,7 +9,6 @@ using namespace clang::ast_matchers;
 namespace nvm::port {
 
 /// Suffix of an operation's renamed body.
-static const char BodySuffix[] = "__pms_op";
 
 void OperationRule::registerMatchers(MatchFinder &Finder) {
   if (Ctx.Config.Operations.empty())
@@ -50,7 +49,7 @@ void OperationRule::run(const Result &R) {
   SourceLocation NameLoc = FD->getLocation();
   if (!editable(SM, NameLoc) || !FD->getBody())
     return;
-  std::string Name = FD->getName().str(), Body = Name + BodySuffix;
+  std::string Name = FD->getName().str(), Body = Name + OperationBodySuffix;
   if (defines(*R.Context, Body))
     return;
   if (FD->isVariadic()) {

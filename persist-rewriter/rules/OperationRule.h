@@ -10,6 +10,9 @@ namespace nvm::port {
 /// begins a transaction, calls the body and commits: every return path commits, because the
 /// body's returns return to the wrapper. Inside an operation, pthread unlocks become the
 /// runtime's deferred unlocks (released at commit, lesson 10) unless defer-unlocks = no.
+/// Suffix of an operation's renamed body.
+inline constexpr const char OperationBodySuffix[] = "__pms_op";
+
 class OperationRule : public PortRule {
 public:
   using PortRule::PortRule;

@@ -11,6 +11,7 @@
 #include "rewrite/SourceEdits.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include <optional>
+#include <set>
 
 namespace nvm::port {
 
@@ -34,6 +35,16 @@ struct PortContext {
   /// end when some store puts a pointer into the executable into a persistent object.
   std::optional<clang::tooling::Replacement> BindAt;
   bool ExecutableBound = false; // main binds it already (an earlier run)
+  /// The call graph and where persistent stores are, by function id (functionId).
+  struct FunctionFacts {
+    std::set<std::string> Callees;
+    std::set<std::string> IndirectTypes; // function types it calls through pointers
+  };
+  struct {
+    std::map<std::string, FunctionFacts> Functions;
+    std::map<std::string, std::string> AddressTaken; // function -> its type
+    std::map<std::string, std::vector<std::string>> Stores; // fn -> "where: store into T.f"
+  } Reach;
 };
 
 class PortRule : public clang::ast_matchers::MatchFinder::MatchCallback {

@@ -37,6 +37,13 @@ std::string executableAddress(const Expr *Value) {
     V = dyn_cast<VarDecl>(D->getDecl()); // an array decays to its address
   if (V && V->hasGlobalStorage())
     return "the address of static object '" + V->getName().str() + "'";
+  // A pointer to a table of functions (Redis' dictType) points into static data as a rule.
+  if (T->isPointerType())
+    if (const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl(); RD && RD->getDefinition())
+      for (const FieldDecl *F : RD->getDefinition()->fields())
+        if (F->getType()->isFunctionPointerType())
+          return "a pointer to '" + RD->getName().str() +
+                 "', a table of function pointers (usually static)";
   return "";
 }
 

@@ -3,6 +3,7 @@
 #include "rules/StoreRule.h"
 #include "rewrite/PersistentAccess.h"
 #include "rules/FlowCollector.h"
+#include "rules/OperationReachRule.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 
@@ -106,11 +107,13 @@ void StoreRule::run(const Result &R) {
     if (Values.empty())
       return;
   }
+  if (!rewrite::unexecutedReason(Store, *R.Context).empty())
+    return;
+  if (RD && !isUnloggedField(L))
+    noteStore(R, Store, L, RD);
   if (isLoggedLValue(L))
     return;
   if (isUnloggedField(L))
-    return;
-  if (!rewrite::unexecutedReason(Store, *R.Context).empty())
     return;
   SourceLocation At = SM.getExpansionLoc(Store->getBeginLoc());
   if (SM.isInSystemHeader(At) || !editable(SM, At))
@@ -140,6 +143,18 @@ void StoreRule::run(const Result &R) {
              replacement(SM, Range.getEnd(), 0, ")")};
   E.Values = std::move(Values);
   Ctx.Flow.add(std::move(E));
+}
+
+void StoreRule::noteStore(const Result &R, const Expr *Store, const Expr *L, const RecordDecl *RD) {
+  const SourceManager &SM = *R.SourceManager;
+  SourceLocation At = SM.getExpansionLoc(Store->getBeginLoc());
+  const FunctionDecl *In = enclosingFunction(Store, *R.Context);
+  if (!In || !editable(SM, At))
+    return;
+  std::string Into = RD->getName().str();
+  if (const auto *M = dyn_cast<MemberExpr>(L->IgnoreParens()))
+    Into += "." + M->getMemberDecl()->getName().str();
+  Ctx.Reach.Stores[functionId(In, SM)].push_back(where(SM, At) + ": store into " + Into);
 }
 
 /// The statement-level position of Store: the expression statement directly in a block.

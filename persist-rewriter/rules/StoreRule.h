@@ -19,6 +19,9 @@ public:
 private:
   void logBitField(const Result &R, const clang::Expr *Store, const clang::MemberExpr *M);
   bool isUnloggedField(const clang::Expr *L) const;
+  /// Records a store into persistent record RD for the reachability notes.
+  void noteStore(const Result &R, const clang::Expr *Store, const clang::Expr *L,
+                 const clang::RecordDecl *RD);
 };
 
 /// True when L is already the l-value of a logged store (PMS_LOGGED's expansion).

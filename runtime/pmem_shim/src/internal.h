@@ -93,6 +93,10 @@ int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize);
 /* check.c */
 int pool_pmdk_check(const char *path);
 
+/* strict_report.c */
+void strict_report_note(const void *ra);
+void strict_report_print(void);
+
 /* exe_identity.c */
 int exe_identity(uint64_t *build, uint64_t *base);
 

@@ -67,7 +67,10 @@ static void port_exit(const char *fmt, ...)
 	exit(1);
 }
 
-/* port_is_strict -- PMS_STRICT_TX set to anything but "" or "0" */
+#define STRICT_REPORT 2
+
+/* port_is_strict -- PMS_STRICT_TX: 0 when unset, "" or "0"; STRICT_REPORT for "report"
+ * (count the places, list them at exit); 1 for anything else (abort at the first) */
 static int port_is_strict(void)
 {
 	int s = __atomic_load_n(&port_strict, __ATOMIC_RELAXED);
@@ -75,14 +78,18 @@ static int port_is_strict(void)
 	if (s < 0) {
 		const char *e = getenv("PMS_STRICT_TX");
 		s = e && *e && strcmp(e, "0") != 0;
+		if (s && strcmp(e, "report") == 0) {
+			s = STRICT_REPORT;
+			atexit(strict_report_print);
+		}
 		__atomic_store_n(&port_strict, s, __ATOMIC_RELAXED);
 	}
 	return s;
 }
 
-/* port_log_slow -- logs a range that starts inside the pool, or dies */
+/* port_log_slow -- logs a range that starts inside the pool, or dies; ra: the store's code */
 __attribute__((noinline))
-static void port_log_slow(void *addr, size_t size)
+static void port_log_slow(void *addr, size_t size, const void *ra)
 {
 	if (tx_tls.depth > 0 || tx_tls.lazy > 0) {
 		if (pms_tx_add_range(addr, size) != 0)
@@ -91,16 +98,21 @@ static void port_log_slow(void *addr, size_t size)
 	}
 	stats_mine();
 	stats_tls.unlogged_stores++;
-	if (port_is_strict())
+	if (port_is_strict() == STRICT_REPORT)
+		strict_report_note(ra);
+	else if (port_is_strict())
 		port_abort("store of %zu bytes to pool address %p outside a "
-			"transaction (PMS_STRICT_TX=1)", size, addr);
+			"transaction (PMS_STRICT_TX=1; PMS_STRICT_TX=report lists every "
+			"place)", size, addr);
 	/* The cold load's stores are written back all at once when it completes. */
 	if (slab_on_ && !port_loading)
 		tx_note_unlogged(addr, size);
 }
 
-/* pms_tx_log_store -- logs a store's target; a range check off the pool */
-void *pms_tx_log_store(void *addr, size_t size)
+/* log_store -- logs a store's target; a range check off the pool. ra: the program's code
+ * that stores (the return address of the API call it made), for PMS_STRICT_TX=report. */
+static inline __attribute__((always_inline)) void *log_store(void *addr, size_t size,
+		const void *ra)
 {
 	if (!__builtin_expect(pms_is_persistent(addr), 0) || size == 0)
 		return addr;
@@ -120,14 +132,20 @@ void *pms_tx_log_store(void *addr, size_t size)
 	/* Outside operations a store into a slot just allocated needs nothing;
 	 * inside one, an abort must be able to undo it (tx_add_slow). */
 	if (!(tx_tls.depth == 0 && tx_tls.lazy == 0 && slab_recent_hit(addr, size)))
-		port_log_slow(addr, size);
+		port_log_slow(addr, size, ra);
 	return addr;
+}
+
+/* pms_tx_log_store -- logs a store's target; a range check off the pool */
+void *pms_tx_log_store(void *addr, size_t size)
+{
+	return log_store(addr, size, __builtin_return_address(0));
 }
 
 /* pms_port_memcpy -- logged memcpy that never refuses */
 void *pms_port_memcpy(void *dst, const void *src, size_t n)
 {
-	return memcpy(pms_tx_log_store(dst, n), src, n);
+	return memcpy(log_store(dst, n, __builtin_return_address(0)), src, n);
 }
 
 /* pms_port_in_pool -- the range check, callable from code without pool.h */
@@ -139,33 +157,33 @@ int pms_port_in_pool(const void *p)
 /* pms_tx_memmove -- logged memmove */
 void *pms_tx_memmove(void *dst, const void *src, size_t n)
 {
-	return memmove(pms_tx_log_store(dst, n), src, n);
+	return memmove(log_store(dst, n, __builtin_return_address(0)), src, n);
 }
 
 /* pms_tx_memset -- logged memset */
 void *pms_tx_memset(void *dst, int c, size_t n)
 {
-	return memset(pms_tx_log_store(dst, n), c, n);
+	return memset(log_store(dst, n, __builtin_return_address(0)), c, n);
 }
 
 /* pms_tx_strcpy -- logged strcpy: the string and its NUL */
 char *pms_tx_strcpy(char *dst, const char *src)
 {
-	pms_tx_log_store(dst, strlen(src) + 1);
+	log_store(dst, strlen(src) + 1, __builtin_return_address(0));
 	return strcpy(dst, src);
 }
 
 /* pms_tx_strncpy -- logged strncpy: exactly n bytes (it pads with NULs) */
 char *pms_tx_strncpy(char *dst, const char *src, size_t n)
 {
-	pms_tx_log_store(dst, n);
+	log_store(dst, n, __builtin_return_address(0));
 	return strncpy(dst, src, n);
 }
 
 /* pms_tx_strcat -- logged strcat: from the old NUL to the new one */
 char *pms_tx_strcat(char *dst, const char *src)
 {
-	pms_tx_log_store(dst + strlen(dst), strlen(src) + 1);
+	log_store(dst + strlen(dst), strlen(src) + 1, __builtin_return_address(0));
 	return strcat(dst, src);
 }
 

@@ -1,0 +1,28 @@
+// Which functions run inside an operation: the call graph of the rewritten files, so that a
+// store into persistent data that no operation (and not the load) reaches can be reported at
+// rewrite time instead of found by PMS_STRICT_TX=1 at run time.
+#ifndef PORT_RULES_OPERATIONREACHRULE_H
+#define PORT_RULES_OPERATIONREACHRULE_H
+
+#include "rules/PortRule.h"
+
+namespace nvm::port {
+
+/// Collects, per function definition, its direct callees, whether it makes indirect calls, and
+/// the functions whose address it takes (into PortContext::Reach).
+class OperationReachRule : public PortRule {
+public:
+  using PortRule::PortRule;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void run(const Result &R) override;
+};
+
+/// The function definition that contains S, or null.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S, clang::ASTContext &AC);
+
+/// Notes for the stores that run in no operation: "where: what, in fn(), which ...".
+std::vector<std::string> storesOutsideOperations(const PortContext &Ctx);
+
+} // namespace nvm::port
+
+#endif
