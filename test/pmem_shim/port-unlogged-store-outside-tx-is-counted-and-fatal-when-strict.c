@@ -21,7 +21,7 @@
 // JSON: "unlogged_stores": 2,
 // STRICT-OUT: volatile ok
 // STRICT-OUT-NOT: unlogged
-// STRICT: pmem_shim: store of 8 bytes to pool address 0x2000{{[0-9a-f]+}} outside a transaction (PMS_STRICT_TX=1)
+// STRICT: pmem_shim: store of 8 bytes to pool address 0x2000{{[0-9a-f]+}} outside a transaction (PMS_STRICT_TX=1; PMS_STRICT_TX=report lists every place)
 
 #include <pmem_shim/port.h>
 #include <stdio.h>
