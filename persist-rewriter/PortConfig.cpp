@@ -103,6 +103,8 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     readList(Value, ValueRoots);
   else if (Key == "warm-skip")
     readList(Value, WarmSkips);
+  else if (Key == "warm-run")
+    readList(Value, WarmRuns);
   else if (Key == "exclude-type")
     readList(Value, ExcludeTypes);
   else if (Key == "root")
@@ -149,7 +151,7 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
   } else
     return bad(Origin, "unknown setting '" + Key +
                            "' (known: alloc, dispatch, operation, load-call, root, value-root, "
-                           "warm-skip, exclude-type, warm-return, main, pool, defer-unlocks, "
+                           "warm-skip, warm-run, exclude-type, warm-return, main, pool, defer-unlocks, "
                            "reinit-volatile, volatile-field, unlogged-field, "
                            "allow-empty-warm-start)");
   return Error::success();

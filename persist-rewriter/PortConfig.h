@@ -46,6 +46,9 @@ struct PortConfig {
   /// Globals whose bytes are persistent state (a hash seed, arrays of list heads): saved in the
   /// pool and restored on a warm start.
   std::vector<std::string> ValueRoots;
+  /// Set-up the load does besides loading (opening the log it replays): functions the load
+  /// wrapper also calls on a warm start, with no arguments or with the load call's own.
+  std::vector<std::string> WarmRuns;
   /// Calls that would re-initialise that state at start-up: skipped on a warm start. "fn" means
   /// the calls in main before its load call, "caller:fn" the calls of fn in caller.
   std::vector<std::string> WarmSkips;

@@ -119,6 +119,8 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
   // Only meaningful once operations are named (a type-only port has none).
   if (!Config.Operations.empty())
     R.Summary.OutsideOperations = storesOutsideOperations(Ctx);
+  if (R.Summary.Warm.Wrappers)
+    R.Summary.LoadOnlyGlobals = globalsOnlyTheLoadSets(Ctx);
   for (const std::string &F : R.Edits.findings())
     R.Summary.Findings.push_back(F);
   for (const auto &[Name, Where] : R.Summary.Warm.Unseen)

@@ -39,6 +39,7 @@ void PortSummary::sort() {
   PositionDependent.erase(std::unique(PositionDependent.begin(), PositionDependent.end()),
                           PositionDependent.end());
   std::sort(OutsideOperations.begin(), OutsideOperations.end(), byLocation);
+  std::sort(LoadOnlyGlobals.begin(), LoadOnlyGlobals.end(), byLocation);
   OutsideOperations.erase(std::unique(OutsideOperations.begin(), OutsideOperations.end()),
                           OutsideOperations.end());
   Warm.Skipped.erase(std::unique(Warm.Skipped.begin(), Warm.Skipped.end()), Warm.Skipped.end());
@@ -71,6 +72,7 @@ json::Value PortSummary::toJSON() const {
                       {"warm_start", std::move(W)},
                       {"position_dependent", strings(PositionDependent)},
                       {"stores_outside_operations", strings(OutsideOperations)},
+                      {"globals_only_the_load_sets", strings(LoadOnlyGlobals)},
                       {"findings", strings(Findings)},
                       {"incomplete", strings(Incomplete)}};
 }
@@ -122,6 +124,12 @@ void PortSummary::printText(raw_ostream &OS) const {
        << "\n";
     for (const std::string &O : OutsideOperations)
       OS << "  " << O << "\n";
+  }
+  if (!LoadOnlyGlobals.empty()) {
+    OS << "globals the load sets that a warm start leaves unset: " << LoadOnlyGlobals.size()
+       << "\n";
+    for (const std::string &G : LoadOnlyGlobals)
+      OS << "  " << G << "\n";
   }
   for (const std::string &F : Findings)
     OS << "note: " << F << "\n";

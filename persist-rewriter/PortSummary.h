@@ -24,6 +24,8 @@ struct PortSummary {
   std::vector<std::string> PositionDependent;
   /// Stores into persistent data in functions that no operation and not the load reaches.
   std::vector<std::string> OutsideOperations;
+  /// Globals the load sets, no root keeps and other code uses: unset after a warm start.
+  std::vector<std::string> LoadOnlyGlobals;
 
   /// What a warm start restores and skips: a port whose warm start restores nothing must not
   /// be produced silently.

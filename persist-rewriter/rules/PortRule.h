@@ -39,6 +39,8 @@ struct PortContext {
   struct FunctionFacts {
     std::set<std::string> Callees;
     std::set<std::string> IndirectTypes; // function types it calls through pointers
+    std::set<std::string> Uses;               // globals it names
+    std::map<std::string, std::string> Writes; // globals it stores into -> first "where"
   };
   struct {
     std::map<std::string, FunctionFacts> Functions;

@@ -37,8 +37,9 @@ std::string executableAddress(const Expr *Value) {
     V = dyn_cast<VarDecl>(D->getDecl()); // an array decays to its address
   if (V && V->hasGlobalStorage())
     return "the address of static object '" + V->getName().str() + "'";
-  // A pointer to a table of functions (Redis' dictType) points into static data as a rule.
-  if (T->isPointerType())
+  // A pointer to a table of functions (Redis' dictType) points into static data as a rule;
+  // one a call returns (listCreate()) is an object of its own.
+  if (T->isPointerType() && !isa<CallExpr>(E))
     if (const RecordDecl *RD = T->getPointeeType()->getAsRecordDecl(); RD && RD->getDefinition())
       for (const FieldDecl *F : RD->getDefinition()->fields())
         if (F->getType()->isFunctionPointerType())

@@ -134,6 +134,40 @@ void WarmStartRule::registerAtDefinition(const Result &R, const VarDecl *V) {
   }
 }
 
+std::string WarmStartRule::warmRuns(const Result &R, const FunctionDecl *Load,
+                                    SourceLocation Before) {
+  const SourceManager &SM = *R.SourceManager;
+  std::string Out;
+  for (const std::string &Name : Ctx.Config.WarmRuns) {
+    const FunctionDecl *Fn = nullptr;
+    for (const Decl *D : R.Context->getTranslationUnitDecl()->lookup(&R.Context->Idents.get(Name)))
+      if (const auto *FD = dyn_cast<FunctionDecl>(D); FD && SM.isBeforeInTranslationUnit(
+                                                             FD->getLocation(), Before))
+        Fn = FD;
+    auto Same = [&] {
+      if (Fn->getNumParams() != Load->getNumParams())
+        return false;
+      for (unsigned I = 0; I < Fn->getNumParams(); ++I)
+        if (!R.Context->hasSameUnqualifiedType(Fn->getParamDecl(I)->getType(),
+                                               Load->getParamDecl(I)->getType()))
+          return false;
+      return true;
+    };
+    if (!Fn)
+      Ctx.Summary.Findings.push_back(where(SM, Before) + ": warm-run '" + Name +
+                                     "' is not declared before the load call: declare it there");
+    else if (Fn->getNumParams() == 0)
+      Out += "    " + Name + "();\n";
+    else if (Same())
+      Out += "    " + Name + "(" + forwardArguments(Load) + ");\n";
+    else
+      Ctx.Summary.Findings.push_back(where(SM, Before) + ": warm-run '" + Name +
+                                     "' takes neither no arguments nor those of " +
+                                     Load->getName().str() + ": call it by hand");
+  }
+  return Out;
+}
+
 void WarmStartRule::noteWrapper(const Result &R, const FunctionDecl *Wrapper) {
   const SourceManager &SM = *R.SourceManager;
   if (!Wrapper->hasBody() ||
@@ -227,7 +261,7 @@ void WarmStartRule::run(const Result &R) {
         if (QualType T = rootType(V, Root);
             !T.isNull() && R.Context->hasSameUnqualifiedType(T, Load->getReturnType()))
           WarmReturn = Root;
-  std::string WarmRoots = rootCalls(Roots, Unseen, "    "),
+  std::string WarmRoots = rootCalls(Roots, Unseen, "    ") + warmRuns(R, Load, Start),
               ColdRoots = rootCalls(Roots, Unseen, "  ");
   std::string Text =
       "/* persist-rewriter: a warm start restores the roots instead of loading */\n"

@@ -23,6 +23,9 @@ private:
   std::vector<std::string> rootExprs(const Result &R, clang::SourceLocation Loc, bool &AnyUnseen);
   /// A root's definition: registers the root there unless a load call follows in this file.
   void registerAtDefinition(const Result &R, const clang::VarDecl *V);
+  /// The warm-run calls of the wrapper's warm branch (declared before Before).
+  std::string warmRuns(const Result &R, const clang::FunctionDecl *Load,
+                       clang::SourceLocation Before);
   /// An existing wrapper (a second run): counts its load call and the roots it binds.
   void noteWrapper(const Result &R, const clang::FunctionDecl *Wrapper);
   std::set<std::string> Wrapped;    // file + load function with a wrapper already

@@ -54,6 +54,8 @@ static cl::list<std::string> ValueRoots("value-roots", cl::desc("Globals whose b
                                         cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::list<std::string> WarmSkip("warm-skip", cl::desc("Start-up calls skipped on a warm start: fn (its calls in main before the load call) or caller:fn"),
                                       cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
+static cl::list<std::string> WarmRun("warm-run", cl::desc("Set-up functions the load call runs that a warm start runs too (no arguments, or the load call's)"),
+                                     cl::value_desc("name"), cl::CommaSeparated, cl::cat(Category));
 static cl::opt<bool> ReinitVolatile("reinit-volatile", cl::desc("Re-initialise volatile fields of persistent objects lazily after a restart (lesson 8)"),
                                     cl::cat(Category));
 static cl::opt<bool> AllowEmptyWarmStart("allow-empty-warm-start", cl::desc("Accept a port whose warm start restores no root (by default an error)"),
@@ -189,6 +191,8 @@ int main(int argc, char **argv) {
     return fail(toString(std::move(E)));
   if (Error E = joinErrors(joinErrors(setAll("root", Roots), setAll("exclude-type", ExcludeTypes)),
                            joinErrors(setAll("value-root", ValueRoots), setAll("warm-skip", WarmSkip))))
+    return fail(toString(std::move(E)));
+  if (Error E = setAll("warm-run", WarmRun))
     return fail(toString(std::move(E)));
   if (!Pool.empty())
     Config.Pool = Pool;
