@@ -135,10 +135,23 @@ namespace {
 struct ProgramFacts {
   std::set<std::string> GlobalObjects; ///< record keys of globals (or pointers to them)
   std::set<std::string> Sized;         ///< record keys whose sizeof appears in a data flow
+  std::set<std::string> LoadSized;     ///< ... in a function the load walk visited
+  std::set<std::string> FunctionTables; ///< record keys with a function-pointer field
 };
 
-ProgramFacts programFacts(const SummaryStore *Store) {
+/// "sz:KEY" cells of F's flows: the records F allocates (or sizes).
+void sizedRecords(const FunctionSummary &F, std::set<std::string> &Out) {
+  for (const Flow &Fl : F.Flows)
+    for (StringRef Cell : {StringRef(Fl.From), StringRef(Fl.To)})
+      if (Cell.consume_front("sz:"))
+        Out.insert(Cell.str());
+}
+
+ProgramFacts programFacts(const SummaryStore *Store, const InferenceResult &R) {
   ProgramFacts P;
+  for (const VisitedFunction &V : R.Walk.Visited)
+    if (V.Function)
+      sizedRecords(*V.Function, P.LoadSized);
   for (size_t I = 0; Store && I < Store->size(); ++I) {
     const TUSummary *S = Store->summary(I);
     if (!S)
@@ -146,12 +159,26 @@ ProgramFacts programFacts(const SummaryStore *Store) {
     for (const auto &[Global, Record] : S->GlobalRecords)
       P.GlobalObjects.insert(Record);
     for (const FunctionSummary &F : S->Functions)
-      for (const Flow &Fl : F.Flows)
-        for (StringRef Cell : {StringRef(Fl.From), StringRef(Fl.To)})
-          if (Cell.consume_front("sz:"))
-            P.Sized.insert(Cell.str());
+      sizedRecords(F, P.Sized);
+    for (const RecordInfo &Rec : S->Records)
+      for (const FieldInfo &F : Rec.Fields)
+        if (StringRef(F.Type).contains("(*"))
+          P.FunctionTables.insert(Rec.Key);
   }
   return P;
+}
+
+/// A pointer field to records the program allocates, but not the load: connections, sessions,
+/// workers. After a restart it points into a dead process's heap.
+std::string perProcessPointer(const FieldInfo &F, const std::set<std::string> &Persistent,
+                              const ProgramFacts &P) {
+  const std::string &To = F.PointeeRecord;
+  if (To.empty() || !StringRef(F.Type).contains('*') || Persistent.count(To) ||
+      !P.Sized.count(To) || P.LoadSized.count(To) || P.GlobalObjects.count(To) ||
+      P.FunctionTables.count(To))
+    return "";
+  return "pointer to " + stripDigest(To) + ", which the program allocates but the load never "
+                                           "does (a per-process object)";
 }
 
 bool iteratorName(StringRef Name) {
@@ -171,7 +198,7 @@ std::map<std::string, VerdictHint> computeVerdictHints(const InferenceResult &R,
   }
   for (const Root &Rt : R.Roots)
     Rooted.insert(stripDigest(Rt.Record));
-  ProgramFacts Program = programFacts(Store);
+  ProgramFacts Program = programFacts(Store, R);
   auto Families = layoutFamilies(R);
   std::map<std::string, VerdictHint> Hints;
   for (const TypeFinding &T : R.Types) {
@@ -191,7 +218,10 @@ std::map<std::string, VerdictHint> computeVerdictHints(const InferenceResult &R,
     for (const FieldInfo &F : T.Record.Fields) {
       if (!F.PointeeRecord.empty() && F.PointeeRecord != Key && Persistent.count(F.PointeeRecord))
         Positions.push_back(F.Name);
-      if (std::string K = volatileKind(F); !K.empty()) {
+      std::string K = volatileKind(F);
+      if (K.empty())
+        K = perProcessPointer(F, Persistent, Program);
+      if (!K.empty()) {
         Volatile.push_back(F.Name + " (" + K + ")");
         H.VolatileFields.push_back({F.Name, K});
       }

@@ -131,6 +131,11 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
         return bad(Origin, "'" + Item.trim() + "' is not type.field[:value]");
       VolatileFields[Type.str()][Field.str()] = Init.trim().empty() ? "0" : Init.trim().str();
     }
+  } else if (Key == "volatile-reset") {
+    auto [Type, Fn] = Value.split(':');
+    if (Type.trim().empty() || Fn.trim().empty())
+      return bad(Origin, "'" + Value + "' is not type: function");
+    VolatileResets[Type.trim().str()] = Fn.trim().str();
   } else if (Key == "unlogged-field") {
     SmallVector<StringRef> Items;
     Value.split(Items, ',', -1, false);
@@ -152,7 +157,7 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     return bad(Origin, "unknown setting '" + Key +
                            "' (known: alloc, dispatch, operation, load-call, root, value-root, "
                            "warm-skip, warm-run, exclude-type, warm-return, main, pool, defer-unlocks, "
-                           "reinit-volatile, volatile-field, unlogged-field, "
+                           "reinit-volatile, volatile-field, volatile-reset, unlogged-field, "
                            "allow-empty-warm-start)");
   return Error::success();
 }

@@ -67,6 +67,10 @@ struct PortConfig {
   /// `volatile-field = type.field[:value]` (the value they restart with; 0 by default).
   bool ReinitVolatile = false;
   std::map<std::string, std::map<std::string, std::string>> VolatileFields; // type -> field -> value
+  /// What a reset also means for an object (return a reserved job to its queue):
+  /// `volatile-reset = type: fn`, fn an external `void fn(type *)` called after the fields of
+  /// the object are reset, once per start, before the first access to one of them.
+  std::map<std::string, std::string> VolatileResets; // type -> fn
   /// Fields whose loss in a crash is harmless (an LRU clock, access statistics): their stores
   /// are left as they are, so an operation that writes only them needs no transaction.
   /// `unlogged-field = type.field, ...`.

@@ -93,10 +93,16 @@ void VolatileFieldRule::addGeneration(const Result &R, const RecordDecl *RD,
     else
       Resets += " pms_tx_memset(&o->" + Field + ", 0, sizeof(o->" + Field + "));";
   }
+  // The configured meaning of a reset: declared here, so that every file sees one text.
+  std::string HookDecl;
+  if (auto H = Ctx.Config.VolatileResets.find(Name); H != Ctx.Config.VolatileResets.end()) {
+    HookDecl = " void " + H->second + "(" + Type + " *);";
+    Resets += " " + H->second + "(o);";
+  }
   edit(SM, RBrace, 0, "__UINT64_TYPE__ " + std::string(GenField) + "; ", "volatile-reinit");
   std::string Fn = refresherName(Name);
   edit(SM, RBrace.getLocWithOffset(Semi - SM.getFileOffset(RBrace) + 1), 0,
-       " static inline " + Type + " *" + Fn + "(" + Type + " *o) { if (pms_port_generation_refresh(&o->" +
+       HookDecl + " static inline " + Type + " *" + Fn + "(" + Type + " *o) { if (pms_port_generation_refresh(&o->" +
            GenField + ")) {" + Resets + " } return o; }",
        "");
 }
