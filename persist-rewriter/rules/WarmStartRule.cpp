@@ -72,11 +72,18 @@ static bool declaresFunction(ASTContext &AC, llvm::StringRef Name) {
   return false;
 }
 
+/// A root whose global is a value root too: its bytes (the pointer) are kept that way.
+static bool keptByValue(const PortConfig &Config, llvm::StringRef Root) {
+  return llvm::is_contained(Config.ValueRoots, Root.split('.').first.split("->").first.str());
+}
+
 std::vector<std::string> WarmStartRule::rootExprs(const Result &R, SourceLocation Loc,
                                                   bool &AnyUnseen) {
   const SourceManager &SM = *R.SourceManager;
   std::vector<std::string> Out;
   for (const std::string &Root : Ctx.Roots) {
+    if (keptByValue(Ctx.Config, Root))
+      continue;
     const VarDecl *V = rootGlobal(*R.Context, Root);
     if (!V || !SM.isBeforeInTranslationUnit(V->getLocation(), Loc)) {
       // Bound at its definition, if that is in a rewritten file (checked once all are seen).
@@ -104,7 +111,8 @@ void WarmStartRule::registerAtDefinition(const Result &R, const VarDecl *V) {
       !editable(SM, V->getLocation()))
     return;
   for (const std::string &Root : Ctx.Roots) {
-    if (llvm::StringRef(Root).split('.').first.split("->").first != V->getName())
+    if (llvm::StringRef(Root).split('.').first.split("->").first != V->getName() ||
+        keptByValue(Ctx.Config, Root))
       continue;
     std::string Fn = registrarName(Root);
     if (!Registered.insert(fileOf(SM, SM.getExpansionLoc(V->getLocation())) + ":" + Fn).second)
