@@ -1,5 +1,6 @@
 // JSON and text renderings of the analysis result. Keys come from nvm/ReportSchema.h.
 #include "ReportWriter.h"
+#include "LoadGlobals.h"
 #include "VerdictHints.h"
 #include "report/SourceExcerpts.h"
 #include "nvm/ReportSchema.h"
@@ -100,6 +101,13 @@ json::Value toJSON(const InferenceResult &R, const RunFacts &Facts) {
   for (const Root &Rt : R.Roots)
     Roots.push_back(json::Object{{"global", Rt.Global}, {"record", Rt.Record},
                                  {schema::Evidence, Rt.Evidence}});
+  json::Array Globals;
+  if (Facts.Store)
+    for (const LoadGlobal &G : loadGlobals(R, *Facts.Store))
+      Globals.push_back(json::Object{{"global", G.Global},
+                                     {"written_at", G.WrittenAt},
+                                     {"read_by", json::Array(G.ReadBy)},
+                                     {"root", G.Root}});
   for (const WalkWarning &W : R.Walk.Warnings)
     Warnings.push_back(json::Object{{"location", W.Loc}, {"message", W.Message}, {"flag", W.Flag}});
   for (const std::string &I : R.IncompleteTUs)
@@ -139,6 +147,7 @@ json::Value toJSON(const InferenceResult &R, const RunFacts &Facts) {
       {schema::Types, std::move(Types)},
       {schema::TouchedNotLoaded, std::move(Touched)},
       {schema::Roots, std::move(Roots)},
+      {schema::LoadGlobals, std::move(Globals)},
       {schema::Warnings, std::move(Warnings)},
       {schema::Incomplete, std::move(Incomplete)},
       {schema::Stats, json::Object{{"in_database", int64_t(Facts.TUsInDatabase)},
@@ -182,6 +191,21 @@ void writeText(raw_ostream &OS, const InferenceResult &R, const RunFacts &Facts)
     OS << "\nroots:\n";
     for (const Root &Rt : R.Roots)
       OS << "  " << Rt.Global << ": " << Rt.Evidence << "\n";
+  }
+  std::vector<LoadGlobal> Globals;
+  if (Facts.Store)
+    for (LoadGlobal &G : loadGlobals(R, *Facts.Store))
+      if (!G.Root)
+        Globals.push_back(std::move(G));
+  if (!Globals.empty()) {
+    OS << "\nglobals the load sets that later code reads (a warm start skips the load: keep "
+          "them with 'root =' or 'value-root =', or set them up with 'warm-run ='):\n";
+    for (const LoadGlobal &G : Globals) {
+      OS << "  " << G.Global << " (set at " << G.WrittenAt << ", read by";
+      for (const std::string &F : G.ReadBy)
+        OS << " " << F;
+      OS << ")\n";
+    }
   }
   if (!R.Touched.empty()) {
     OS << "\ntouched, not loaded:";

@@ -35,6 +35,7 @@ class Loop:
         self.a = a
         self.env = dict(os.environ, PMS_POOL=a.pool)
         self.server = None
+        self.killing = threading.Event()  # set before the server is killed
         self.log = open(os.path.join(a.workdir, "crash-loop.log"), "a")
 
     def shell(self, template, **subst):
@@ -45,6 +46,7 @@ class Loop:
     def start(self):
         if not self.a.start:
             return
+        self.killing.clear()
         out = open(os.path.join(self.a.workdir, "server.out"), "w")
         self.server = subprocess.Popen(self.a.start, shell=True, env=self.env, cwd=self.a.workdir,
                                        stdout=out, stderr=subprocess.STDOUT,
@@ -66,6 +68,7 @@ class Loop:
             return f.read()
 
     def kill(self):
+        self.killing.set()
         if self.server and self.server.poll() is None:
             os.killpg(self.server.pid, signal.SIGKILL)
             self.server.wait()
@@ -88,8 +91,8 @@ class Loop:
         self.log.write(err)
         if p.returncode == 0:
             return True
-        if self.server and self.server.poll() is not None:
-            return None
+        if self.killing.is_set():
+            return None  # the server died under it (the kill may not have been reaped yet)
         fail("put %s=%s exited %d: %s" % (key, value, p.returncode, err.strip()[-300:]))
 
     def get(self, key):

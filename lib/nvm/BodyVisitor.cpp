@@ -65,6 +65,14 @@ public:
     R.call(C);
     return true;
   }
+  /// Every global the body names, read or written (the flows carry only data movements, not
+  /// a read in a condition).
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
+        V && R.Summary && V->hasGlobalStorage() && !V->isStaticLocal())
+      R.Summary->GlobalsUsed.insert(V->getName().str());
+    return true;
+  }
   /// A byte buffer cast to a record pointer is an overlay: the record holds those bytes.
   /// (The other way, a record read as bytes, is the aliasing of the assignment it feeds.)
   bool VisitCastExpr(CastExpr *C) {

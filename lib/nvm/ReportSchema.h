@@ -16,6 +16,8 @@ inline constexpr const char TotalTypesDefined[] = "total_types_defined";
 inline constexpr const char Types[] = "types";
 inline constexpr const char TouchedNotLoaded[] = "touched_not_loaded";
 inline constexpr const char Roots[] = "roots";
+/// Globals the load sets that code outside it reads: [{global, written_at, read_by, root}].
+inline constexpr const char LoadGlobals[] = "load_globals";
 inline constexpr const char Warnings[] = "warnings";
 inline constexpr const char Incomplete[] = "incomplete";
 inline constexpr const char Timing[] = "timing";

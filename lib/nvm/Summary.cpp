@@ -44,8 +44,12 @@ public:
     for (const Flow &Fl : F.Flows)
       Flows.push_back(flow(Fl));
     int64_t Bits = F.InApp | F.TrivialSignature << 1 | F.ReturnsPointer << 2 | F.NoReturn << 3;
-    return json::Array{id(F.Usr), id(F.Name), id(F.DefinedAt), Bits, int64_t(F.NumParams),
-                       std::move(Writes), std::move(Calls), std::move(Flows)};
+    json::Array Globals;
+    for (const std::string &G : F.GlobalsUsed)
+      Globals.push_back(id(G));
+    return json::Array{id(F.Usr),       id(F.Name),         id(F.DefinedAt),
+                       Bits,            int64_t(F.NumParams), std::move(Writes),
+                       std::move(Calls), std::move(Flows),   std::move(Globals)};
   }
   json::Array table() { return json::Array(Table); }
 
@@ -133,6 +137,8 @@ public:
     }
     for (const json::Value &Fl : array(&at(A, 7)))
       F.Flows.push_back(flow(Fl));
+    for (const json::Value &G : array(&at(A, 8)))
+      F.GlobalsUsed.insert(str(G));
     return F;
   }
 };

@@ -4,6 +4,7 @@
 
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -11,7 +12,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 20;
+inline constexpr int SummaryVersion = 21;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -84,6 +85,7 @@ struct FunctionSummary {
   std::vector<WriteSite> Writes;
   std::vector<CallSite> Calls;
   std::vector<Flow> Flows;
+  std::set<std::string> GlobalsUsed; ///< globals the body names (by name)
 };
 
 /// The summary of one translation unit.
