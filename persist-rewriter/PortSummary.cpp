@@ -77,6 +77,16 @@ json::Value PortSummary::toJSON() const {
                       {"incomplete", strings(Incomplete)}};
 }
 
+/// "Header: N[ Trailer]" and one indented line per item; nothing for an empty list.
+static void printList(raw_ostream &OS, StringRef Header, const std::vector<std::string> &Items,
+                      StringRef Trailer = "") {
+  if (Items.empty())
+    return;
+  OS << Header << ": " << Items.size() << Trailer << "\n";
+  for (const std::string &I : Items)
+    OS << "  " << I << "\n";
+}
+
 void PortSummary::printText(raw_ostream &OS) const {
   OS << "persist-rewriter: " << total() << " edits in " << PerFile.size() << " files\n";
   for (const auto &[Kind, N] : Kinds)
@@ -87,12 +97,7 @@ void PortSummary::printText(raw_ostream &OS) const {
       OS << ", first at " << Where.front();
     OS << "\n";
   }
-  if (!Undecided.empty()) {
-    OS << "allocation sites that could not be decided (left volatile): " << Undecided.size()
-       << "\n";
-    for (const std::string &U : Undecided)
-      OS << "  " << U << "\n";
-  }
+  printList(OS, "allocation sites that could not be decided (left volatile)", Undecided);
   if (!Volatile.empty()) {
     OS << "volatile fields inside persistent types (--reinit-volatile re-initialises them):\n";
     for (const std::string &V : Volatile)
@@ -106,31 +111,12 @@ void PortSummary::printText(raw_ostream &OS) const {
       OS << " " << R << (Warm.Registered.count(R) && !Warm.Bound.count(R) ? " (at its definition)" : "");
     OS << "\n";
   }
-  if (!Warm.Skipped.empty()) {
-    OS << "calls skipped on a warm start (warm-skip): " << Warm.Skipped.size() << "\n";
-    for (const std::string &S : Warm.Skipped)
-      OS << "  " << S << "\n";
-  }
-  if (!PositionDependent.empty()) {
-    OS << "pointers into the executable stored into persistent objects: "
-       << PositionDependent.size()
-       << " (the pool is bound to this build and load address: build with -no-pie, and a "
-          "warm start from another build is refused)\n";
-    for (const std::string &P : PositionDependent)
-      OS << "  " << P << "\n";
-  }
-  if (!OutsideOperations.empty()) {
-    OS << "stores into persistent data that no operation reaches: " << OutsideOperations.size()
-       << "\n";
-    for (const std::string &O : OutsideOperations)
-      OS << "  " << O << "\n";
-  }
-  if (!LoadOnlyGlobals.empty()) {
-    OS << "globals the load sets that a warm start leaves unset: " << LoadOnlyGlobals.size()
-       << "\n";
-    for (const std::string &G : LoadOnlyGlobals)
-      OS << "  " << G << "\n";
-  }
+  printList(OS, "calls skipped on a warm start (warm-skip)", Warm.Skipped);
+  printList(OS, "pointers into the executable stored into persistent objects", PositionDependent,
+            " (the pool is bound to this build and load address: build with -no-pie, and a "
+            "warm start from another build is refused)");
+  printList(OS, "stores into persistent data that no operation reaches", OutsideOperations);
+  printList(OS, "globals the load sets that a warm start leaves unset", LoadOnlyGlobals);
   for (const std::string &F : Findings)
     OS << "note: " << F << "\n";
 }

@@ -63,19 +63,8 @@ private:
   /// The global L writes itself (`g = `, `g.f = `, `g[i] = `; not `g->f`, which writes the
   /// object g points to).
   void noteWrite(const Expr *L, SourceLocation Loc) {
-    for (L = L->IgnoreParenImpCasts();;) {
-      if (const auto *M = dyn_cast<MemberExpr>(L); M && !M->isArrow())
-        L = M->getBase()->IgnoreParenImpCasts();
-      else if (const auto *S = dyn_cast<ArraySubscriptExpr>(L);
-               S && S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        L = S->getBase()->IgnoreParenImpCasts();
-      else
-        break;
-    }
-    if (const auto *D = dyn_cast<DeclRefExpr>(L))
-      if (const auto *V = dyn_cast<VarDecl>(D->getDecl());
-          V && V->hasGlobalStorage() && !V->isStaticLocal())
-        F.Writes.try_emplace(globalId(V), Where(SM.getExpansionLoc(Loc)));
+    if (const VarDecl *V = variableAtBase(L); V && V->hasGlobalStorage() && !V->isStaticLocal())
+      F.Writes.try_emplace(globalId(V), Where(SM.getExpansionLoc(Loc)));
   }
   std::string globalId(const VarDecl *V) const {
     V = V->getCanonicalDecl();

@@ -88,6 +88,20 @@ unsigned PortRule::tokenLength(SourceLocation Loc, const SourceManager &SM,
   return Lexer::MeasureTokenLength(Loc, SM, LO);
 }
 
+const VarDecl *variableAtBase(const Expr *E) {
+  for (E = E->IgnoreParenImpCasts();;) {
+    if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
+      E = M->getBase()->IgnoreParenImpCasts();
+    else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E);
+             S && S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
+      E = S->getBase()->IgnoreParenImpCasts();
+    else
+      break;
+  }
+  const auto *D = dyn_cast<DeclRefExpr>(E);
+  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
 std::string functionId(const FunctionDecl *FD, const SourceManager &SM) {
   FD = FD->getCanonicalDecl();
   if (FD->isExternallyVisible())

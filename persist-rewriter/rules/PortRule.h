@@ -91,6 +91,10 @@ protected:
   PortContext &Ctx;
 };
 
+/// The variable whose storage E lies in: g of `g`, `g.f`, `g[i]`, `g.a[2].b` (not `g->f` nor
+/// `p[i]` through a pointer); null otherwise.
+const clang::VarDecl *variableAtBase(const clang::Expr *E);
+
 /// The name the flow graph knows a function by: static functions carry their file.
 std::string functionId(const clang::FunctionDecl *FD, const clang::SourceManager &SM);
 

@@ -8,21 +8,6 @@ using namespace clang::ast_matchers;
 
 namespace nvm::port {
 
-/// The variable an address-of operand (`g`, `g.f`, `g[i]`, `g.a[2].b`) lies in.
-static const VarDecl *addressedVariable(const Expr *E) {
-  for (E = E->IgnoreParens();;) {
-    if (const auto *M = dyn_cast<MemberExpr>(E); M && !M->isArrow())
-      E = M->getBase()->IgnoreParens();
-    else if (const auto *S = dyn_cast<ArraySubscriptExpr>(E);
-             S && S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-      E = S->getBase()->IgnoreParenImpCasts();
-    else
-      break;
-  }
-  const auto *D = dyn_cast<DeclRefExpr>(E);
-  return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-}
-
 std::string executableAddress(const Expr *Value) {
   QualType T = Value->IgnoreParenImpCasts()->getType();
   if (T->isFunctionPointerType() || T->isFunctionType())
@@ -32,7 +17,7 @@ std::string executableAddress(const Expr *Value) {
     return "the address of a string literal";
   const VarDecl *V = nullptr;
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
-    V = addressedVariable(U->getSubExpr());
+    V = variableAtBase(U->getSubExpr());
   else if (const auto *D = dyn_cast<DeclRefExpr>(E); D && D->getType()->isArrayType())
     V = dyn_cast<VarDecl>(D->getDecl()); // an array decays to its address
   if (V && V->hasGlobalStorage())
