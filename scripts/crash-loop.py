@@ -16,6 +16,7 @@ seeing it means a restart was not warm.
 Prints one summary line; exits 1 at the first lost or wrong key, with the details.
 """
 import argparse
+import atexit
 import os
 import random
 import signal
@@ -129,6 +130,7 @@ def main():
         fail("pool %s exists already: the loop starts from a new pool" % a.pool)
     rng = random.Random(a.seed)
     loop = Loop(a)
+    atexit.register(loop.kill)  # a failed check leaves no server behind
 
     acked = {}  # key -> last acknowledged value
     n_acked = n_in_flight_found = n_hit = 0

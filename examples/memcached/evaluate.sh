@@ -5,7 +5,9 @@
 # variant -- plain, plain with `-e` (restart after a graceful SIGUSR1 stop), the port (dram), the
 # port under the pmemcached preset, each with -t 1 and -t 4 -- with YCSB (six workloads) and
 # memcslap (set, get, mget), interleaved REPEAT times; then SIGKILL durability and restart times
-# (-t 4 variants); prints the tables and writes the plots:
+# (-t 4 variants); prints the tables and writes the plots. INSTRUMENTED_PORT_SERVER names the
+# delay-injected port (examples/memcached/instrument-port.sh): adds it under pmemcached with the
+# loads charged by address (port-pmc-inst-t1, -t4).
 #   examples/memcached/evaluate.sh              # full run (see docs/evaluation.md for its length)
 #   QUICK=1 examples/memcached/evaluate.sh      # smoke run in a few minutes
 # Environment: RESULTS (default build/eval/memcached-<date>-<time>), REPEAT (5), RECORDS
@@ -59,4 +61,8 @@ args=(--results "$RESULTS" --workdir "$WORKDIR" --pooldir "$POOL_DIR" --plain "$
       --ycsb-run "$REPO/examples/ycsb/ycsb-run.sh" --variants "${VARIANTS:-}"
       --phases "${PHASES:-throughput,durability,restart}")
 [ -z "${QUICK:-}" ] || args+=(--quick)
+if [ -n "${INSTRUMENTED_PORT_SERVER:-}" ]; then
+  [ -x "$INSTRUMENTED_PORT_SERVER" ] || { say "INSTRUMENTED_PORT_SERVER: no $INSTRUMENTED_PORT_SERVER"; exit 1; }
+  args+=(--instrumented "$INSTRUMENTED_PORT_SERVER")
+fi
 "$PY" "$REPO/scripts/eval/memcached_eval.py" "${args[@]}"

@@ -17,9 +17,11 @@ from harness import Variant
 COMMON = ["-U", "0", "-l", "127.0.0.1", "-c", "4096", "-o", "no_lru_crawler,no_hashexpand,hashpower=21"]
 
 
-def variants():
+def variants(instrumented):
     """Each kind with 1 and 4 worker threads; ratios are to plain with as many threads. The
-    durability and restart phases run with 4 threads only (memcached's default)."""
+    durability and restart phases run with 4 threads only (memcached's default). With the
+    delay-injected port, also that port under pmemcached, charged by address (only accesses to
+    pool objects pay: the loads the runtime's model alone does not see)."""
     vs = []
     for t in (1, 4):
         base = "plain-t%d" % t
@@ -32,6 +34,10 @@ def variants():
             ("port-pmc", "port, pmemcached preset (300 ns load, 100 ns barrier)", "port",
              {"PMEM_IS_PMEM_FORCE": "1", "PMS_NVM_MODEL": "pmemcached"}, True, "kill"),
         ]
+        if instrumented:
+            kinds.append(("port-pmc-inst", "delay-injected port, pmemcached, loads charged",
+                          "instrumented", {"PMEM_IS_PMEM_FORCE": "1", "PMS_NVM_MODEL": "pmemcached",
+                                           "PMS_NVM_CHARGE": "address"}, True, "kill"))
         for name, label, binary, env, pool, stop in kinds:
             # memcached refuses its restart file when it starts in the second it stopped in
             # (memcached.c: time_delta <= 0, "restart incompatible due to setting for
@@ -52,7 +58,7 @@ class MemcachedProgram:
     def server(self, v, port, datadir, pool):
         argv = [self.bin[v.binary], "-u", "root", "-p", str(port), "-m", str(self.mem_mb)] + COMMON + v.args
         env = dict(v.env)
-        if v.binary == "port":
+        if v.binary in ("port", "instrumented"):
             env.update(PMS_POOL=pool, PMS_POOL_SIZE="%dM" % (self.mem_mb + 512))
             if "LD_LIBRARY_PATH" in self.bin:
                 env["LD_LIBRARY_PATH"] = self.bin["LD_LIBRARY_PATH"]
@@ -103,6 +109,7 @@ def main(argv=None):
     ap.add_argument("--pooldir", required=True, help="pool files of the port and -e memory files")
     ap.add_argument("--plain", required=True, help="memcached built like the port, not ported")
     ap.add_argument("--port-server", required=True, help="persist-rewriter port")
+    ap.add_argument("--instrumented", default="", help="delay-injected port (optional)")
     ap.add_argument("--shim-lib", default="")
     ap.add_argument("--ycsb-run", required=True)
     ap.add_argument("--variants", default="")
@@ -117,10 +124,13 @@ def main(argv=None):
     bindir = os.path.join(a.results, "bin")
     binaries = {"plain": evalcore.snapshot_binary(a.plain, bindir, "memcached"),
                 "port": evalcore.snapshot_binary(a.port_server, bindir, "memcached-port")}
+    if a.instrumented:
+        binaries["instrumented"] = evalcore.snapshot_binary(a.instrumented, bindir,
+                                                            "memcached-instrumented")
     if a.shim_lib:
         evalcore.snapshot_binary(a.shim_lib, bindir)
         binaries["LD_LIBRARY_PATH"] = bindir
-    vs = cli.select(variants(), a.variants)
+    vs = cli.select(variants(bool(a.instrumented)), a.variants)
     prog = MemcachedProgram(binaries, os.path.join(a.results, "logs"), a.mem_mb, memcslap)
     return cli.run(prog, vs, s, a, "memcached", {"mem_mb": a.mem_mb, "options": " ".join(COMMON)})
 

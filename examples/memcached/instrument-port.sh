@@ -1,0 +1,151 @@
+#!/usr/bin/env bash
+# Builds the persist-rewriter port of memcached 1.6.18 instrumented by the delay-injector: the
+# server examples/memcached/evaluate.sh runs as INSTRUMENTED_PORT_SERVER (its variants charged by
+# address, so that only pool objects pay). Prints the path of that memcached on stdout, the rest
+# on stderr.
+#   $OUT/sources/        copy of the configured port with its compile_commands.json
+#   $OUT/instrumented/   delay-injector's output, $OUT/summary.json its summary
+#   $OUT/build/          copy of the configured port with the instrumented files, built
+# Reads build/examples/memcached/port/{base,types.json,ported} (port-and-build.sh, run only when
+# the port is not built) and never writes there. Every run starts again from an empty $OUT.
+# Usage: examples/memcached/instrument-port.sh   (WORK as in port-and-build.sh)
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+WORK=${WORK:-$REPO/build/examples/memcached/port}
+OUT=$REPO/build/examples/memcached/port-instrumented
+DI=$REPO/build/bin/delay-injector
+INC=$REPO/runtime/pmem_shim/include
+LIB=$REPO/build/lib
+# The machine is shared (benchmarks run on it): lowest priority.
+NICE=(nice -n 19)
+JOBS=$(nproc)
+START=$SECONDS
+say() { echo "instrument-port: $*" >&2; }
+die() { echo "instrument-port: $*" >&2; exit 1; }
+
+if [ ! -x "$WORK/ported/memcached" ]; then
+  say "no ported memcached: running port-and-build.sh"
+  WORK=$WORK "$HERE/port-and-build.sh" >&2 || die "port-and-build.sh failed"
+fi
+[ -s "$WORK/base/compile_commands.json" ] || die "no $WORK/base/compile_commands.json"
+[ -s "$WORK/types.json" ] || die "no $WORK/types.json"
+[ -x "$DI" ] || die "no delay-injector at $DI (scripts/build.sh)"
+[ -e "$LIB/libpmem_shim.so" ] || die "no libpmem_shim.so in $LIB (scripts/build.sh)"
+
+rm -rf "$OUT"
+mkdir -p "$OUT"
+# The configured port (config.h included) without its build products.
+copy_ported() {
+  mkdir -p "$1"
+  tar -C "$WORK/ported" --exclude='*.o' --exclude=./memcached --exclude=./memcached-debug \
+    --exclude=./timedrun --exclude=compile_commands.json -cf - . | tar -C "$1" -xf -
+}
+
+# base's commands compile the ported files (the port changed only their contents).
+say "compile database for the ported sources ($OUT/sources)"
+copy_ported "$OUT/sources"
+python3 - "$WORK/base" "$OUT/sources" "$INC" >"$OUT/src-files" <<'PY' || die "could not write the compile database"
+import json, os, shlex, sys
+base, tree, inc = (os.path.normpath(p) for p in sys.argv[1:4])
+base = os.path.realpath(base)  # bear recorded the real paths (getcwd)
+move = lambda s: tree + s[len(base):] if s == base or s.startswith(base + "/") else s
+db = json.load(open(os.path.join(base, "compile_commands.json")))
+for e in db:
+    args = e.pop("arguments", None) or shlex.split(e.pop("command"))
+    args = [a[:2] + move(a[2:]) if a[:2] in ("-I", "-o") else move(a) for a in args]
+    if "-I" + inc not in args:
+        args.insert(1, "-I" + inc)
+    e["arguments"] = args
+    for k in ("directory", "file", "output"):
+        if k in e:
+            e[k] = move(e[k])
+json.dump(db, open(os.path.join(tree, "compile_commands.json"), "w"), indent=1)
+for e in db:
+    print(os.path.normpath(os.path.join(e["directory"], e["file"])))
+PY
+mapfile -t FILES <"$OUT/src-files"
+[ ${#FILES[@]} -gt 0 ] || die "no entries in $WORK/base/compile_commands.json"
+
+# The same types the port was made with, less its exclude-type lines.
+EXCLUDE=$(python3 - "$HERE/port.conf" <<'PY'
+import sys
+names = []
+for line in open(sys.argv[1]):
+    key, eq, value = line.split("#")[0].strip().partition("=")
+    if eq and key.strip() == "exclude-type":
+        names += [n.strip() for n in value.split(",") if n.strip()]
+print(",".join(names))
+PY
+) || die "could not read $HERE/port.conf"
+
+say "delay-injector on ${#FILES[@]} files -> $OUT/instrumented"
+rc=0
+"${NICE[@]}" "$DI" -p "$OUT/sources/compile_commands.json" --types="$WORK/types.json" \
+  ${EXCLUDE:+--exclude-types="$EXCLUDE"} --root="$OUT/sources" --out="$OUT/instrumented" \
+  --summary="$OUT/summary.json" "${FILES[@]}" 2>"$OUT/delay-injector.stderr" || rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 2 ] ||
+  die "delay-injector exited $rc: $(grep -m1 -i error "$OUT/delay-injector.stderr" || tail -n1 "$OUT/delay-injector.stderr")"
+[ $rc -eq 0 ] || say "warning: delay-injector exit 2 (some TUs did not parse, left as they were; $OUT/delay-injector.stderr)"
+python3 - "$OUT/summary.json" >&2 <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+f = s["files"]
+print(f"instrument-port: sites {s['sites']} in {sum(1 for v in f.values() if v['sites'])} files "
+      f"(reads {sum(v['reads'] for v in f.values())}, writes {sum(v['writes'] for v in f.values())}); "
+      f"skipped {s['skipped_total']}; excluded types {len(s.get('excluded_types') or {})}")
+PY
+
+say "building the instrumented port ($OUT/build, log in $OUT/build.log)"
+copy_ported "$OUT/build"
+cp -a "$OUT/instrumented/." "$OUT/build/"
+# The port's flags (port-and-build.sh) without -Werror: the charges add casts some warnings see.
+if ! "${NICE[@]}" make -C "$OUT/build" -j"$JOBS" memcached CPPFLAGS="-I$INC" \
+     CFLAGS="-g -O2 -fno-pie -pthread" \
+     LDFLAGS="-no-pie -L$LIB -Wl,-rpath,$LIB -Wl,--no-as-needed" LIBS="-lpmem_shim -levent" \
+     >"$OUT/build.log" 2>&1; then
+  die "build failed: $(grep -m1 -E 'error|Error' "$OUT/build.log" || echo "see log") (log: $OUT/build.log)"
+fi
+SERVER=$OUT/build/memcached
+[ -x "$SERVER" ] || die "the build made no $SERVER"
+[[ $(ldd "$SERVER") == *libpmem_shim* ]] || die "$SERVER does not link libpmem_shim"
+
+# Smoke test as evaluate.sh runs it: a fresh pool under /dev/shm, pmemcached, charged by address.
+PORT=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+SMOKE=$(mktemp -d /dev/shm/instrument-port.XXXXXX) || die "cannot make a pool directory under /dev/shm"
+PID=
+cleanup() {
+  [ -z "$PID" ] || kill "$PID" 2>/dev/null || true
+  [ -z "$PID" ] || wait "$PID" 2>/dev/null || true
+  rm -rf "$SMOKE"
+}
+trap cleanup EXIT
+say "smoke test on port $PORT (log in $OUT/smoke.log)"
+PMS_POOL=$SMOKE/mc.pool PMS_POOL_SIZE=1G PMEM_IS_PMEM_FORCE=1 PMS_NVM_MODEL=pmemcached \
+  PMS_NVM_CHARGE=address "$SERVER" -u root -p "$PORT" -l 127.0.0.1 -m 256 -U 0 \
+  -o no_lru_crawler,no_hashexpand,hashpower=16 >"$OUT/smoke.log" 2>&1 &
+PID=$!
+python3 - "$PORT" "$PID" <<'PY' || die "smoke test failed (log: $OUT/smoke.log)"
+import os, socket, sys, time
+port, pid = int(sys.argv[1]), int(sys.argv[2])
+for _ in range(300):
+    try:
+        s = socket.create_connection(("127.0.0.1", port), timeout=5)
+        break
+    except OSError:
+        os.kill(pid, 0)  # raises when the server is gone
+        time.sleep(0.1)
+else:
+    sys.exit("no answer")
+s.sendall(b"set smoke 0 0 5\r\nhello\r\nget smoke\r\n")
+data = b""
+while not data.endswith(b"END\r\n"):
+    chunk = s.recv(4096)
+    if not chunk:
+        break
+    data += chunk
+if data != b"STORED\r\nVALUE smoke 0 5\r\nhello\r\nEND\r\n":
+    sys.exit("unexpected reply %r" % data)
+PY
+say "smoke test passed (set/get); done in $((SECONDS - START)) s"
+echo "$SERVER"
