@@ -19,6 +19,11 @@ enum class AllocKind {
   MallocUsable, ZallocUsable, ReallocUsable, FreeUsable
 };
 
+/// The global a root path starts from: "server" of "server.db" or of "queue->head".
+inline llvm::StringRef rootGlobalName(llvm::StringRef Root) {
+  return Root.split('.').first.split("->").first;
+}
+
 /// True for the kinds that create objects (their sites are the flow graph's allocation sites).
 bool allocates(AllocKind K);
 

@@ -197,7 +197,7 @@ std::vector<std::string> globalsOnlyTheLoadSets(const PortContext &Ctx) {
       Ctx, [&](llvm::StringRef Name) { return isLoadFunction(Ctx, Name); }, /*Indirect=*/false);
   std::set<std::string> Kept(Ctx.Config.ValueRoots.begin(), Ctx.Config.ValueRoots.end());
   for (const std::string &Root : Ctx.Roots)
-    Kept.insert(llvm::StringRef(Root).split('.').first.split("->").first.str());
+    Kept.insert(rootGlobalName(Root).str());
   std::map<std::string, std::string> Written; // global -> where the load sets it
   for (const std::string &Id : Load)
     if (auto It = Ctx.Reach.Functions.find(Id); It != Ctx.Reach.Functions.end())

@@ -21,7 +21,7 @@ void WarmStartRule::registerMatchers(MatchFinder &Finder) {
                         .bind("call"),
                     this);
   for (const std::string &Root : Ctx.Roots)
-    RootBases.push_back(llvm::StringRef(Root).split('.').first.split("->").first.str());
+    RootBases.push_back(rootGlobalName(Root).str());
   if (!RootBases.empty()) {
     std::vector<llvm::StringRef> Bases(RootBases.begin(), RootBases.end());
     Finder.addMatcher(varDecl(hasGlobalStorage(), hasAnyName(Bases)).bind("rootvar"), this);
@@ -30,7 +30,7 @@ void WarmStartRule::registerMatchers(MatchFinder &Finder) {
 
 /// The global named by the first component of Path ("server" of "server.db"), or null.
 static const VarDecl *rootGlobal(ASTContext &AC, llvm::StringRef Path) {
-  llvm::StringRef Base = Path.split('.').first.split("->").first;
+  llvm::StringRef Base = rootGlobalName(Path);
   for (const Decl *D : AC.getTranslationUnitDecl()->lookup(&AC.Idents.get(Base)))
     if (const auto *V = dyn_cast<VarDecl>(D); V && V->hasGlobalStorage())
       return V;
@@ -74,7 +74,7 @@ static bool declaresFunction(ASTContext &AC, llvm::StringRef Name) {
 
 /// A root whose global is a value root too: its bytes (the pointer) are kept that way.
 static bool keptByValue(const PortConfig &Config, llvm::StringRef Root) {
-  return llvm::is_contained(Config.ValueRoots, Root.split('.').first.split("->").first.str());
+  return llvm::is_contained(Config.ValueRoots, rootGlobalName(Root).str());
 }
 
 std::vector<std::string> WarmStartRule::rootExprs(const Result &R, SourceLocation Loc,
@@ -111,7 +111,7 @@ void WarmStartRule::registerAtDefinition(const Result &R, const VarDecl *V) {
       !editable(SM, V->getLocation()))
     return;
   for (const std::string &Root : Ctx.Roots) {
-    if (llvm::StringRef(Root).split('.').first.split("->").first != V->getName() ||
+    if (rootGlobalName(Root) != V->getName() ||
         keptByValue(Ctx.Config, Root))
       continue;
     std::string Fn = registrarName(Root);
