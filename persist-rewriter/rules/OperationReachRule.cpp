@@ -1,4 +1,4 @@
-// The call graph behind the "store reachable from no operation" notes.
+// The call graph behind the notes on stores no operation reaches and globals only the load sets.
 #include "rules/OperationReachRule.h"
 #include "rules/OperationRule.h"
 #include "rules/WarmStartRule.h"

@@ -102,8 +102,9 @@ void VolatileFieldRule::addGeneration(const Result &R, const RecordDecl *RD,
   edit(SM, RBrace, 0, "__UINT64_TYPE__ " + std::string(GenField) + "; ", "volatile-reinit");
   std::string Fn = refresherName(Name);
   edit(SM, RBrace.getLocWithOffset(Semi - SM.getFileOffset(RBrace) + 1), 0,
-       HookDecl + " static inline " + Type + " *" + Fn + "(" + Type + " *o) { if (pms_port_generation_refresh(&o->" +
-           GenField + ")) {" + Resets + " } return o; }",
+       HookDecl + " static inline " + Type + " *" + Fn + "(" + Type +
+           " *o) { if (pms_port_generation_refresh(&o->" + GenField + ")) {" + Resets +
+           " } return o; }",
        "");
 }
 

@@ -85,8 +85,8 @@ void WarmSkipRule::run(const Result &R) {
               Ctx.Summary.Warm.Skipped.push_back(Site);
               return;
             }
-    Ctx.Summary.Findings.push_back(where(SM, Begin) +
-                                   ": warm-skip call is not a statement of its own; guard it by hand");
+    Ctx.Summary.Findings.push_back(
+        where(SM, Begin) + ": warm-skip call is not a statement of its own; guard it by hand");
     return;
   }
   Ctx.Summary.Warm.Skipped.push_back(Site);
