@@ -45,39 +45,13 @@ copy_ported() {
 # base's commands compile the ported files (the port changed only their contents).
 say "compile database for the ported sources ($OUT/sources)"
 copy_ported "$OUT/sources"
-python3 - "$WORK/base" "$OUT/sources" "$INC" >"$OUT/src-files" <<'PY' || die "could not write the compile database"
-import json, os, shlex, sys
-base, tree, inc = (os.path.normpath(p) for p in sys.argv[1:4])
-base = os.path.realpath(base)  # bear recorded the real paths (getcwd)
-move = lambda s: tree + s[len(base):] if s == base or s.startswith(base + "/") else s
-db = json.load(open(os.path.join(base, "compile_commands.json")))
-for e in db:
-    args = e.pop("arguments", None) or shlex.split(e.pop("command"))
-    args = [a[:2] + move(a[2:]) if a[:2] in ("-I", "-o") else move(a) for a in args]
-    if "-I" + inc not in args:
-        args.insert(1, "-I" + inc)
-    e["arguments"] = args
-    for k in ("directory", "file", "output"):
-        if k in e:
-            e[k] = move(e[k])
-json.dump(db, open(os.path.join(tree, "compile_commands.json"), "w"), indent=1)
-for e in db:
-    print(os.path.normpath(os.path.join(e["directory"], e["file"])))
-PY
+python3 "$REPO/scripts/instrument_port.py" move-db "$WORK/base" "$OUT/sources" "$INC" "" \
+  >"$OUT/src-files" || die "could not write the compile database"
 mapfile -t FILES <"$OUT/src-files"
 [ ${#FILES[@]} -gt 0 ] || die "no entries in $WORK/base/compile_commands.json"
 
 # The same types the port was made with, less its exclude-type lines.
-EXCLUDE=$(python3 - "$HERE/port.conf" <<'PY'
-import sys
-names = []
-for line in open(sys.argv[1]):
-    key, eq, value = line.split("#")[0].strip().partition("=")
-    if eq and key.strip() == "exclude-type":
-        names += [n.strip() for n in value.split(",") if n.strip()]
-print(",".join(names))
-PY
-) || die "could not read $HERE/port.conf"
+EXCLUDE=$(python3 "$REPO/scripts/instrument_port.py" exclude-types "$HERE/port.conf") || die "could not read $HERE/port.conf"
 
 say "delay-injector on ${#FILES[@]} files -> $OUT/instrumented"
 rc=0
@@ -87,14 +61,7 @@ rc=0
 [ $rc -eq 0 ] || [ $rc -eq 2 ] ||
   die "delay-injector exited $rc: $(grep -m1 -i error "$OUT/delay-injector.stderr" || tail -n1 "$OUT/delay-injector.stderr")"
 [ $rc -eq 0 ] || say "warning: delay-injector exit 2 (some TUs did not parse, left as they were; $OUT/delay-injector.stderr)"
-python3 - "$OUT/summary.json" >&2 <<'PY'
-import json, sys
-s = json.load(open(sys.argv[1]))
-f = s["files"]
-print(f"instrument-port: sites {s['sites']} in {sum(1 for v in f.values() if v['sites'])} files "
-      f"(reads {sum(v['reads'] for v in f.values())}, writes {sum(v['writes'] for v in f.values())}); "
-      f"skipped {s['skipped_total']}; excluded types {len(s.get('excluded_types') or {})}")
-PY
+python3 "$REPO/scripts/instrument_port.py" summary "$OUT/summary.json" >&2
 
 say "building the instrumented port ($OUT/build, log in $OUT/build.log)"
 copy_ported "$OUT/build"
