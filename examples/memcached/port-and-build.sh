@@ -6,6 +6,7 @@
 #   $WORK/out/               persist-rewriter's output (only the files it changed)
 #   $WORK/port-summary.json
 #   $WORK/ported/            configured tree with the output on top, built against libpmem_shim
+#   $WORK/port-check/        scripts/port-check.sh on the ported tree (the CI check; must pass)
 # No hand edits: examples/memcached/port.conf is the whole configuration.
 # Usage: port-and-build.sh   (WORK defaults to build/examples/memcached/port); prints $WORK/ported.
 #   PORT_TESTS="t/getset.t ..." (or PORT_TESTS=t for all 82 files) then runs memcached's own
@@ -83,6 +84,14 @@ fi
 for b in memcached memcached-debug; do
   [[ $(ldd "$WORK/ported/$b") == *pmem_shim* ]] || { say "$b does not link libpmem_shim"; exit 1; }
 done
+
+# The CI check on the result: nvmove on the ported sources, then persist-rewriter --check
+# (docs/ci.md); base's commands moved onto the ported tree compile them.
+say "port check (scripts/port-check.sh, output in $WORK/port-check)"
+python3 "$REPO/scripts/instrument_port.py" move-db "$WORK/base" "$WORK/ported" "$INC" >/dev/null
+NVM_BIN=$BIN "$REPO/scripts/port-check.sh" -p "$WORK/ported" --out="$WORK/port-check" "$WORK/ported" \
+  restart_fixup,restart_mmap_open,_mc_meta_load_cb "$HERE/port.conf" >"$WORK/port-check.diff" ||
+  { say "the port check failed (diff in $WORK/port-check.diff)"; exit 1; }
 
 if [ -n "${PORT_TESTS:-}" ]; then
   POOLS=$(mktemp -d "${TMPDIR:-/tmp}/memcached-port-pools.XXXXXX")
