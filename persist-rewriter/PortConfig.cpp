@@ -162,6 +162,11 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
   return Error::success();
 }
 
+bool PortConfig::isVolatileField(StringRef Type, StringRef Field) const {
+  auto It = VolatileFields.find(Type.str());
+  return It != VolatileFields.end() && It->second.count(Field.str());
+}
+
 bool PortConfig::isUnloggedField(StringRef Type, StringRef Tag, StringRef Field) const {
   for (StringRef Name : {Type, Tag}) {
     auto It = UnloggedFields.find(Name.str());

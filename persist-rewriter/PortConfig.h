@@ -72,6 +72,8 @@ struct PortConfig {
   /// `volatile-field = type.field[:value]` (the value they restart with; 0 by default).
   bool ReinitVolatile = false;
   std::map<std::string, std::map<std::string, std::string>> VolatileFields; // type -> field -> value
+  /// True when Field of the type named Type (in the type list) is a volatile field.
+  bool isVolatileField(llvm::StringRef Type, llvm::StringRef Field) const;
   /// What a reset also means for an object (return a reserved job to its queue):
   /// `volatile-reset = type: fn`, fn an external `void fn(type *)` called after the fields of
   /// the object are reset, once per start, before the first access to one of them.

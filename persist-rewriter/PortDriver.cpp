@@ -91,17 +91,16 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
       R.Summary.Findings.push_back(E.Where + ": allocation kept volatile: " + Why +
                                    " (after a warm start the pool holds a stale pointer there)");
   // A root some load call could not name is bound by a constructor at its definition (a
-  // header's definition arrives once per unit that includes it).
-  std::set<std::string> Placed;
+  // header's definition arrives once per unit that includes it: Edits keeps one).
   for (const auto &[Name, Where] : R.Summary.Warm.Unseen)
     for (const PortContext::Registration &Reg : Ctx.Registrations[Name]) {
       if (!Reg.Problem.empty()) {
         R.Summary.Findings.push_back(Reg.Problem);
+        R.Summary.Warm.Unusable.push_back(Reg.Problem);
         continue;
       }
       for (const tooling::Replacement &Rep : Reg.Edits)
-        if (Placed.insert(Rep.getFilePath().str() + ":" + std::to_string(Rep.getOffset())).second &&
-            R.Edits.add(Rep))
+        if (R.Edits.add(Rep))
           R.Summary.count("root-registration", relativePath(Rep.getFilePath(), Root));
       R.Summary.Warm.Registered.insert(Name);
     }
@@ -111,8 +110,7 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
       R.Summary.Findings.push_back("pointers into the executable are stored into persistent "
                                    "objects but no main opens the pool: call "
                                    "pms_port_bind_executable() after pms_port_open by hand");
-    else if (R.Edits.add(tooling::Replacement(Ctx.BindAt->getFilePath(), Ctx.BindAt->getOffset(),
-                                              0, " pms_port_bind_executable();")))
+    else if (R.Edits.add(*Ctx.BindAt))
       R.Summary.count("executable-binding", relativePath(Ctx.BindAt->getFilePath(), Root));
   }
   R.Edits.endTU();

@@ -35,6 +35,7 @@ struct PortSummary {
     std::set<std::string> Registered;          // roots bound by a constructor at their definition
     std::map<std::string, std::string> Unseen; // root -> the load call it is not declared before
     std::vector<std::string> Skipped;          // "where: fn()" calls guarded by warm-skip
+    std::vector<std::string> Unusable;         // why listed roots cannot be bound (notes too)
     /// Every root a warm start restores.
     std::set<std::string> restored() const {
       std::set<std::string> All = Bound;

@@ -83,15 +83,10 @@ std::string typedReason(const CallExpr *C, ASTContext &AC, const RecordMatch &Ma
       if (const std::string *T = pointee(V->getType(), Match))
         return "it initialises a " + *T + " *";
       return {};
-    } else if (P.get<ReturnStmt>()) {
-      for (DynTypedNode Up = P; !AC.getParents(Up).empty();) {
-        Up = AC.getParents(Up)[0];
-        if (const auto *FD = Up.get<FunctionDecl>()) {
-          if (const std::string *T = pointee(FD->getReturnType(), Match))
-            return "it is returned as a " + *T + " *";
-          return {};
-        }
-      }
+    } else if (const auto *Ret = P.get<ReturnStmt>()) {
+      if (const FunctionDecl *FD = enclosingFunction(Ret, AC))
+        if (const std::string *T = pointee(FD->getReturnType(), Match))
+          return "it is returned as a " + *T + " *";
       return {};
     } else {
       return {};

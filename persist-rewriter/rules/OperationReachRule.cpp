@@ -1,9 +1,7 @@
 // The call graph behind the notes on stores no operation reaches and globals only the load sets.
 #include "rules/OperationReachRule.h"
 #include "rules/OperationRule.h"
-#include "rules/WarmStartRule.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include <deque>
 #include <functional>
@@ -81,21 +79,6 @@ private:
 };
 
 } // namespace
-
-const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &AC) {
-  DynTypedNodeList Parents = AC.getParents(*S);
-  while (!Parents.empty()) {
-    if (const auto *FD = Parents[0].get<FunctionDecl>())
-      return FD;
-    if (const auto *P = Parents[0].get<Stmt>())
-      Parents = AC.getParents(*P);
-    else if (const auto *D = Parents[0].get<Decl>())
-      Parents = AC.getParents(*D);
-    else
-      break;
-  }
-  return nullptr;
-}
 
 void OperationReachRule::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(functionDecl(isDefinition()).bind("fn"), this);

@@ -18,9 +18,6 @@ public:
   void run(const Result &R) override;
 };
 
-/// The function definition that contains S, or null.
-const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S, clang::ASTContext &AC);
-
 /// Notes for the stores that run in no operation: "where: what, in fn(), which ...".
 std::vector<std::string> storesOutsideOperations(const PortContext &Ctx);
 

@@ -1,5 +1,6 @@
 // Edit helpers shared by the rules.
 #include "rules/PortRule.h"
+#include "clang/AST/ParentMapContext.h"
 #include "rewrite/SpellingRange.h"
 #include "nvm/SourceLocations.h"
 #include "clang/Lex/Lexer.h"
@@ -100,6 +101,28 @@ const VarDecl *variableAtBase(const Expr *E) {
   }
   const auto *D = dyn_cast<DeclRefExpr>(E);
   return D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+}
+
+const FunctionDecl *enclosingFunction(const Stmt *S, ASTContext &AC) {
+  DynTypedNodeList Parents = AC.getParents(*S);
+  while (!Parents.empty()) {
+    if (const auto *FD = Parents[0].get<FunctionDecl>())
+      return FD;
+    if (const auto *P = Parents[0].get<Stmt>())
+      Parents = AC.getParents(*P);
+    else if (const auto *D = Parents[0].get<Decl>())
+      Parents = AC.getParents(*D);
+    else
+      break;
+  }
+  return nullptr;
+}
+
+std::string storedField(const RecordDecl *RD, const Expr *L) {
+  std::string Out = RD->getName().str();
+  if (const auto *M = dyn_cast<MemberExpr>(L->IgnoreParens()))
+    Out += "." + M->getMemberDecl()->getName().str();
+  return Out;
 }
 
 std::string functionId(const FunctionDecl *FD, const SourceManager &SM) {

@@ -31,8 +31,8 @@ struct PortContext {
     std::string Problem;
   };
   std::map<std::string, std::vector<Registration>> Registrations; // root -> definitions
-  /// Where main's pms_port_bind_executable goes (right after the pool's opening), added at the
-  /// end when some store puts a pointer into the executable into a persistent object.
+  /// main's pms_port_bind_executable call (right after the pool's opening), added at the end
+  /// when some store puts a pointer into the executable into a persistent object.
   std::optional<clang::tooling::Replacement> BindAt;
   bool ExecutableBound = false; // main binds it already (an earlier run)
   /// The call graph and where persistent stores are, by function id (functionId).
@@ -94,6 +94,12 @@ protected:
 /// The variable whose storage E lies in: g of `g`, `g.f`, `g[i]`, `g.a[2].b` (not `g->f` nor
 /// `p[i]` through a pointer); null otherwise.
 const clang::VarDecl *variableAtBase(const clang::Expr *E);
+
+/// The function definition that contains S, or null.
+const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S, clang::ASTContext &AC);
+
+/// "T.f" for a store into field f of record T (L is `x->f` or `x.f`), "T" otherwise.
+std::string storedField(const clang::RecordDecl *RD, const clang::Expr *L);
 
 /// The name the flow graph knows a function by: static functions carry their file.
 std::string functionId(const clang::FunctionDecl *FD, const clang::SourceManager &SM);

@@ -47,20 +47,14 @@ void PositionDependentRule::run(const Result &R) {
   SourceLocation At = SM.getExpansionLoc(Store->getBeginLoc());
   if (What.empty() || !editable(SM, At))
     return;
-  std::string Into = RD->getName().str();
-  if (const auto *M = dyn_cast<MemberExpr>(Store->getLHS()->IgnoreParens())) {
-    llvm::StringRef Field = M->getMemberDecl()->getName();
-    // A volatile field restarts with its reset value: what it pointed to is never followed.
-    const std::string *Name = Ctx.Types.match(RD);
-    if (Ctx.Config.ReinitVolatile)
-      for (llvm::StringRef Type : {Name ? llvm::StringRef(*Name) : "", RD->getName()}) {
-        auto It = Ctx.Config.VolatileFields.find(Type.str());
-        if (It != Ctx.Config.VolatileFields.end() && It->second.count(Field.str()))
-          return;
-      }
-    Into += "." + Field.str();
-  }
-  Ctx.Summary.PositionDependent.push_back(where(SM, At) + ": stores " + What + " into " + Into);
+  // A volatile field restarts with its reset value: what it pointed to is never followed.
+  if (const auto *M = dyn_cast<MemberExpr>(Store->getLHS()->IgnoreParens()))
+    if (const std::string *Name = Ctx.Types.match(RD);
+        Name && Ctx.Config.ReinitVolatile &&
+        Ctx.Config.isVolatileField(*Name, M->getMemberDecl()->getName()))
+      return;
+  Ctx.Summary.PositionDependent.push_back(where(SM, At) + ": stores " + What + " into " +
+                                          storedField(RD, Store->getLHS()));
 }
 
 } // namespace nvm::port

@@ -3,7 +3,6 @@
 #include "rules/StoreRule.h"
 #include "rewrite/PersistentAccess.h"
 #include "rules/FlowCollector.h"
-#include "rules/OperationReachRule.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
 
@@ -107,13 +106,11 @@ void StoreRule::run(const Result &R) {
     if (Values.empty())
       return;
   }
-  if (!rewrite::unexecutedReason(Store, *R.Context).empty())
+  if (isUnloggedField(L) || !rewrite::unexecutedReason(Store, *R.Context).empty())
     return;
-  if (RD && !isUnloggedField(L))
+  if (RD) // logged or not: the notes on stores outside operations count both
     noteStore(R, Store, L, RD);
   if (isLoggedLValue(L))
-    return;
-  if (isUnloggedField(L))
     return;
   SourceLocation At = SM.getExpansionLoc(Store->getBeginLoc());
   if (SM.isInSystemHeader(At) || !editable(SM, At))
@@ -151,10 +148,8 @@ void StoreRule::noteStore(const Result &R, const Expr *Store, const Expr *L, con
   const FunctionDecl *In = enclosingFunction(Store, *R.Context);
   if (!In || !editable(SM, At))
     return;
-  std::string Into = RD->getName().str();
-  if (const auto *M = dyn_cast<MemberExpr>(L->IgnoreParens()))
-    Into += "." + M->getMemberDecl()->getName().str();
-  Ctx.Reach.Stores[functionId(In, SM)].push_back(where(SM, At) + ": store into " + Into);
+  Ctx.Reach.Stores[functionId(In, SM)].push_back(where(SM, At) + ": store into " +
+                                                  storedField(RD, L));
 }
 
 /// The statement-level position of Store: the expression statement directly in a block.

@@ -44,12 +44,8 @@ void VolatileFieldRule::run(const Result &R) {
   if (!F)
     return;
   const std::string *Name = Ctx.Types.match(F->getParent());
-  if (!Name)
-    return;
-  auto It = Ctx.Config.VolatileFields.find(*Name);
-  if (It == Ctx.Config.VolatileFields.end() || !It->second.count(F->getName().str()))
-    return;
-  freshenAccess(R, M, *Name);
+  if (Name && Ctx.Config.isVolatileField(*Name, F->getName()))
+    freshenAccess(R, M, *Name);
 }
 
 void VolatileFieldRule::addGeneration(const Result &R, const RecordDecl *RD,

@@ -72,6 +72,13 @@ static bool declaresFunction(ASTContext &AC, llvm::StringRef Name) {
   return false;
 }
 
+/// Why Root, whose type at Where is not a pointer, cannot be bound.
+static std::string notAPointer(const std::string &Where, llvm::StringRef Root) {
+  return Where + ": root '" + Root.str() +
+         "' is not a pointer: an object in static storage cannot live in the pool; keep a "
+         "pointer to a heap copy instead (by hand), or name a pointer field with 'root ='";
+}
+
 /// A root whose global is a value root too: its bytes (the pointer) are kept that way.
 static bool keptByValue(const PortConfig &Config, llvm::StringRef Root) {
   return llvm::is_contained(Config.ValueRoots, rootGlobalName(Root).str());
@@ -93,10 +100,8 @@ std::vector<std::string> WarmStartRule::rootExprs(const Result &R, SourceLocatio
     }
     QualType T = rootType(V, Root);
     if (T.isNull() || !T->isPointerType()) {
-      Ctx.Summary.Findings.push_back(
-          where(SM, Loc) + ": root '" + Root +
-          "' is not a pointer: an object in static storage cannot live in the pool; keep a "
-          "pointer to a heap copy instead (by hand), or name a pointer field with 'root ='");
+      Ctx.Summary.Findings.push_back(notAPointer(where(SM, Loc), Root));
+      Ctx.Summary.Warm.Unusable.push_back(Ctx.Summary.Findings.back());
       continue;
     }
     Out.push_back(Root);
@@ -126,10 +131,7 @@ void WarmStartRule::registerAtDefinition(const Result &R, const VarDecl *V) {
     SourceLocation Semi = Lexer::findLocationAfterToken(V->getEndLoc(), tok::semi, SM,
                                                         R.Context->getLangOpts(), false);
     if (T.isNull() || !T->isPointerType())
-      Reg.Problem = where(SM, V->getLocation()) + ": root '" + Root +
-                    "' is not a pointer: an object in static storage cannot live in the pool; "
-                    "keep a pointer to a heap copy instead (by hand), or name a pointer field "
-                    "with 'root ='";
+      Reg.Problem = notAPointer(where(SM, V->getLocation()), Root);
     else if (Semi.isInvalid() || !editable(SM, Semi))
       Reg.Problem = where(SM, V->getLocation()) + ": root '" + Root +
                     "' is not alone in its declaration; bind it by hand";
@@ -191,8 +193,8 @@ void WarmStartRule::noteWrapper(const Result &R, const FunctionDecl *Wrapper) {
     Ctx.Summary.Warm.Bound.insert(N.getNodeAs<StringLiteral>("name")->getString().str());
 }
 
-/// One pms_port_root call per root, each on its own line.
-/// and, when some root is bound at its definition instead, one pms_port_registered_roots call.
+/// One pms_port_root call per root, each on its own line, and, when some root is bound at its
+/// definition instead, one pms_port_registered_roots call.
 static std::string rootCalls(const std::vector<std::string> &Roots, bool Registered,
                              llvm::StringRef Indent) {
   std::string Out;
@@ -202,6 +204,9 @@ static std::string rootCalls(const std::vector<std::string> &Roots, bool Registe
     Out += Indent.str() + "pms_port_registered_roots();\n";
   return Out;
 }
+
+/// Joined after the pool's opening when the pool holds pointers into the executable.
+static const char BindCall[] = " pms_port_bind_executable();";
 
 void WarmStartRule::openPool(const Result &R, const FunctionDecl *Main) {
   const SourceManager &SM = *R.SourceManager;
@@ -220,7 +225,7 @@ void WarmStartRule::openPool(const Result &R, const FunctionDecl *Main) {
     else if (SourceLocation Semi = Lexer::findLocationAfterToken(
                  Body->body_front()->getEndLoc(), tok::semi, SM, R.Context->getLangOpts(), false);
              Semi.isValid())
-      Ctx.BindAt = replacement(SM, Semi, 0, "");
+      Ctx.BindAt = replacement(SM, Semi, 0, BindCall);
     return;
   }
   std::string Pool = Ctx.Config.Pool.empty() ? "pmem_shim.pool" : Ctx.Config.Pool;
@@ -230,7 +235,7 @@ void WarmStartRule::openPool(const Result &R, const FunctionDecl *Main) {
   // Same line as the brace: line numbers do not move.
   edit(SM, Body->getLBracLoc().getLocWithOffset(1), 0, " pms_port_open(\"" + Quoted + "\");",
        "pool-open");
-  Ctx.BindAt = replacement(SM, Body->getLBracLoc().getLocWithOffset(1), 0, "");
+  Ctx.BindAt = replacement(SM, Body->getLBracLoc().getLocWithOffset(1), 0, BindCall);
 }
 
 void WarmStartRule::run(const Result &R) {

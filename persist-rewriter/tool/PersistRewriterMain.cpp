@@ -237,12 +237,8 @@ int main(int argc, char **argv) {
     if (!Warm.Unseen.empty())
       Why = "root '" + Warm.Unseen.begin()->first + "' is not declared before the load call at " +
             Warm.Unseen.begin()->second + " nor defined in a rewritten file";
-    else
-      for (const std::string &F : Result.Summary.Findings)
-        if (StringRef(F).contains(": root '")) {
-          Why = F;
-          break;
-        }
+    else if (!Warm.Unusable.empty())
+      Why = Warm.Unusable.front();
     return fail("a warm start would restore nothing: " + Why +
                 "; list roots with 'root =' or value roots with 'value-root =', or accept an "
                 "empty warm start with 'allow-empty-warm-start = yes'");
