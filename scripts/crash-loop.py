@@ -39,10 +39,12 @@ class Loop:
         self.killing = threading.Event()  # set before the server is killed
         self.log = open(os.path.join(a.workdir, "crash-loop.log"), "a")
 
+    def run(self, cmd):
+        return subprocess.run(cmd, shell=True, env=self.env, cwd=self.a.workdir,
+                              capture_output=True, text=True, timeout=self.a.timeout)
+
     def shell(self, template, **subst):
-        return subprocess.run(template.format(**subst), shell=True, env=self.env,
-                              cwd=self.a.workdir, capture_output=True, text=True,
-                              timeout=self.a.timeout)
+        return self.run(template.format(**subst))
 
     def start(self):
         if not self.a.start:
@@ -58,8 +60,7 @@ class Loop:
             if self.server.poll() is not None:
                 fail("the server exited %d at start: %s" % (self.server.returncode,
                                                             self.output().strip()[-500:]))
-            if subprocess.run(probe, shell=True, env=self.env, cwd=self.a.workdir,
-                              capture_output=True, timeout=self.a.timeout).returncode == 0:
+            if self.run(probe).returncode == 0:
                 return
             time.sleep(0.02)
         fail("the server did not answer within %g s" % self.a.timeout)
