@@ -18,6 +18,10 @@
 // RUN:   | FileCheck %s --check-prefix=BADKEY --implicit-check-not={{.}}
 // RUN: not %persist-rewriter -p %t --types=%t/types.json --config=%t/bad-kind.conf --out=%t/o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADKIND --implicit-check-not={{.}}
+// RUN: not %persist-rewriter -p %t --types=%t/types.json --config=%t/bad-flag.conf --out=%t/o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADFLAG --implicit-check-not={{.}}
+// RUN: not %persist-rewriter -p %t --types=%t/types.json --config=%t/bad-reset.conf --out=%t/o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADRESET --implicit-check-not={{.}}
 // RUN: not %persist-rewriter -p %t --types=%t/types.json --config=%t/nope.conf --out=%t/o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=NOCONF --implicit-check-not={{.}}
 // RUN: not %persist-rewriter -p %t --types=%t/types.json --alloc=zmalloc --out=%t/o 2>&1 \
@@ -53,6 +57,8 @@
 // BADLINE: persist-rewriter: error: {{.*}}bad-line.conf:3: expected 'key = value', got 'operation bump'
 // BADKEY: persist-rewriter: error: {{.*}}bad-key.conf:1: unknown setting 'colour' (known: {{.*}}operation{{.*}})
 // BADKIND: persist-rewriter: error: {{.*}}bad-kind.conf:1: 'zmalloc:zap' is not name:kind (kinds: {{.*}}malloc{{.*}})
+// BADFLAG: persist-rewriter: error: {{.*}}bad-flag.conf:1: allow-empty-warm-start must be 'yes' or 'no', not 'maybe'
+// BADRESET: persist-rewriter: error: {{.*}}bad-reset.conf:1: 'job_release' is not type: function
 // NOCONF: persist-rewriter: error: cannot read config file '{{.*}}nope.conf': No such file or directory
 // BADALLOC: persist-rewriter: error: --alloc: 'zmalloc' is not name:kind (kinds: {{.*}})
 // NOMODE: persist-rewriter: error: choose exactly one of --out, --in-place, --export-fixes and --check
@@ -76,6 +82,10 @@ schema: 1
 operation bump
 //--- bad-key.conf
 colour = red
+//--- bad-flag.conf
+allow-empty-warm-start = maybe
+//--- bad-reset.conf
+volatile-reset = job_release
 //--- bad-kind.conf
 alloc = zmalloc:zap
 //--- input.c
