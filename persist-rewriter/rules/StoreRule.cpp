@@ -172,8 +172,8 @@ void StoreRule::logBitField(const Result &R, const Expr *Store, const MemberExpr
     return skip(R, Store->getBeginLoc(), "bit-field store inside an expression or macro");
   // Already logged by an earlier run: the statement before is the log of the same object.
   std::string B = textOf(BaseRange, SM, LO);
-  std::string Log = M->isArrow() ? "pms_tx_log_store((void *)(" + B + "), sizeof(*(" + B + ")));"
-                                 : "pms_tx_log_store((void *)&(" + B + "), sizeof(" + B + "));";
+  std::string Log = M->isArrow() ? "pms_logged_((void *)(" + B + "), sizeof(*(" + B + ")));"
+                                 : "pms_logged_((void *)&(" + B + "), sizeof(" + B + "));";
   SourceLocation Begin = S->getBeginLoc();
   unsigned Off = SM.getFileOffset(Begin);
   llvm::StringRef Buf = SM.getBufferData(SM.getFileID(Begin));

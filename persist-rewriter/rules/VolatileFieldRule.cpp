@@ -83,7 +83,7 @@ void VolatileFieldRule::addGeneration(const Result &R, const RecordDecl *RD,
       continue;
     }
     if (FD->isBitField())
-      Resets += " pms_tx_log_store((void *)(o), sizeof(*(o))); o->" + Field + " = " + Value + ";";
+      Resets += " pms_logged_((void *)(o), sizeof(*(o))); o->" + Field + " = " + Value + ";";
     else if (FD->getType()->isScalarType())
       Resets += " PMS_LOGGED(o->" + Field + ") = " + Value + ";";
     else

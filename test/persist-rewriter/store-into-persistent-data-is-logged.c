@@ -22,8 +22,8 @@
 // CHECK-NEXT: PMS_LOGGED(s->slots[i]) = b;
 // CHECK-NEXT: PMS_LOGGED(s->slots[i++]->v) = 4;
 // A bit-field has no address: the statement is preceded by a log of its whole object.
-// CHECK-NEXT: pms_tx_log_store((void *)(s), sizeof(*(s))); s->flag = 1;
-// CHECK-NEXT: pms_tx_log_store((void *)(s), sizeof(*(s))); s->level = 5;
+// CHECK-NEXT: pms_logged_((void *)(s), sizeof(*(s))); s->flag = 1;
+// CHECK-NEXT: pms_logged_((void *)(s), sizeof(*(s))); s->level = 5;
 // A macro whose definition spells the whole l-value is logged in its definition (above); a
 // store spelled in a macro argument is left alone, and counted.
 // CHECK-NEXT: SET_MARK(s, 9);

@@ -16,7 +16,7 @@
 // CHECK-LABEL: static void update__pms_op(struct rec *r, long v) {
 // CHECK-NEXT: PMS_LOGGED(r->value) = v;
 // CHECK-NEXT: r->clock = 0;
-// CHECK-NEXT: pms_tx_log_store((void *)(r), sizeof(*(r))); r->flag = 1;
+// CHECK-NEXT: pms_logged_((void *)(r), sizeof(*(r))); r->flag = 1;
 
 // One update is one transaction; 1000 touches after it are none.
 // OUT: update: 1 transaction(s)

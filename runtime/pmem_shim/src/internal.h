@@ -82,6 +82,26 @@ struct pms_pool {
 };
 extern struct pms_pool *pool_cur;
 
+/* watch.c: the range whose stores PMS_LOGGED hands to the runtime (port.h) */
+extern uintptr_t pms_watch_base_;
+extern uintptr_t pms_watch_size_;
+extern int watch_load_skip_;
+void pool_watch_all(void);
+void watch_cold_load(void);
+void watch_tx_begin_slow(void);
+void watch_tx_end_slow(void);
+/* Called where a thread's outermost transaction or operation level opens and ends. */
+static inline void watch_tx_begin(void)
+{
+	if (__builtin_expect(__atomic_load_n(&watch_load_skip_, __ATOMIC_RELAXED), 0))
+		watch_tx_begin_slow();
+}
+static inline void watch_tx_end(void)
+{
+	if (__builtin_expect(__atomic_load_n(&watch_load_skip_, __ATOMIC_RELAXED), 0))
+		watch_tx_end_slow();
+}
+
 /* header.c */
 void pool_header_init(PMEMobjpool *pop, struct pool_header *h,
 		uintptr_t addr, size_t size);

@@ -293,6 +293,8 @@ static void lat_update_active(void)
 		active = lat_charge == PMS_LAT_CHARGE_ADDRESS && !lat_stats_on &&
 			pms_pool_size_ ? PMS_LAT_POOL_ : PMS_LAT_ALL_;
 	__atomic_store_n(&pms_lat_active_, active, __ATOMIC_RELEASE);
+	if (active && watch_load_skip_)
+		pool_watch_all(); /* the cold load's stores are NVM writes to charge */
 }
 
 /* pms_lat_set_charge -- PMS_LAT_CHARGE_TYPE or PMS_LAT_CHARGE_ADDRESS */

@@ -304,6 +304,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	}
 	pms_pool_base_ = addr;
 	pms_pool_size_ = p->info.size;
+	pool_watch_all();
 	pthread_once(&fork_once, fork_register);
 	p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
 	p->is_pmem = pmdk_is_pmem((void *)addr, p->info.size);
@@ -317,6 +318,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 		pool_cur = NULL;
 		pms_pool_base_ = 0;
 		pms_pool_size_ = 0;
+		pool_watch_all();
 		pmdk.close(p->pop);
 		errno = e;
 		goto fail_free;
@@ -358,6 +360,7 @@ int pms_pool_close(pms_pool *pool)
 	ulog_close();
 	pms_pool_base_ = 0;
 	pms_pool_size_ = 0;
+	pool_watch_all();
 	pool_cur = NULL;
 	pmdk.close(pool->pop);
 	pthread_mutex_unlock(&pool_lock);

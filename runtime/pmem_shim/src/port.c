@@ -584,7 +584,11 @@ void pms_port_open(const char *default_path)
 	if (!port_warm && port_mark(PORT_LOADING) != 0)
 		port_exit("%s", pms_errormsg());
 	port_loading = !port_warm;
-	port_is_strict(); /* read once, before the load's stores */
+	/* The cold load's stores need neither a log nor a charge nor a strict-mode
+	 * finding: PMS_LOGGED leaves them alone until the load completes or
+	 * something begins a transaction. */
+	if (port_is_strict() == 0 && port_loading && !pms_lat_active_)
+		watch_cold_load();
 	values_resolve_tracked();
 	if (port_warm) {
 		uint64_t t = now_ns();
@@ -633,6 +637,7 @@ void pms_port_loaded(void)
 		port_exit("pms_port_loaded: no pool is open");
 	if (pms_root_get(PORT_LOADED))
 		return;
+	pool_watch_all();
 	if (port_loading && slab_on_)
 		loaded_write_back();
 	port_loading = 0;

@@ -120,6 +120,7 @@ static void tx_finish(int ended_tx)
 		atomic_release_stripes();
 	if (pms_lat_active_)
 		lat_tx_end();
+	watch_tx_end();
 }
 
 /* pms_tx_begin -- starts a transaction or nests one level deeper */
@@ -134,6 +135,7 @@ int pms_tx_begin(void)
 	}
 	if (!pool_cur)
 		return err_set(EINVAL, "pms_tx_begin: no pool is open");
+	watch_tx_begin();
 	tx_tls.ulog = ulog_begin();
 	tx_tls.ulog_full = 0;
 	tx_tls.pmdk = 0;
@@ -188,8 +190,8 @@ void tx_lazy_open(void)
 {
 	if (tx_tls.depth > 0)
 		tx_tls.depth++; /* joins it, aborted or not, so levels stay balanced */
-	else
-		tx_tls.lazy++;
+	else if (tx_tls.lazy++ == 0)
+		watch_tx_begin();
 }
 
 /* tx_lazy_close -- 1 when it closed a level that never began a transaction

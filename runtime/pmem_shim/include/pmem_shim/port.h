@@ -74,13 +74,14 @@ void pms_free_usable(void *ptr, __SIZE_TYPE__ *usable);
  */
 void *pms_tx_log_store(void *addr, __SIZE_TYPE__ size);
 
-/* The open pool's range (pool.h): PMS_LOGGED calls the runtime only for pool
- * addresses, so a store into volatile memory costs a compare. */
-extern __UINTPTR_TYPE__ pms_pool_base_;
-extern __UINTPTR_TYPE__ pms_pool_size_;
+/* The range whose stores the runtime must see: the open pool (pool.h), or nothing
+ * during a cold load that logs and charges none of them. PMS_LOGGED calls the runtime
+ * only inside it, so a store into volatile memory costs a compare. */
+extern __UINTPTR_TYPE__ pms_watch_base_;
+extern __UINTPTR_TYPE__ pms_watch_size_;
 static __inline__ void *pms_logged_(void *addr, __SIZE_TYPE__ size)
 {
-	if ((__UINTPTR_TYPE__)addr - pms_pool_base_ < pms_pool_size_)
+	if ((__UINTPTR_TYPE__)addr - pms_watch_base_ < pms_watch_size_)
 		return pms_tx_log_store(addr, size);
 	return addr;
 }
