@@ -12,7 +12,7 @@
 # Environment: KEYS, WORKDIR (default: a new directory under /dev/shm, see below), FILL=pipe
 # (SET key:<i> <100 hex chars of SHA-512(key)> through redis-cli --pipe; one command is one
 # transaction in the port) or FILL=populate (one DEBUG POPULATE N key 100: one transaction,
-# superlinear in the port), POOL_SIZE (PMS_POOL_SIZE; default N x 4 KiB, at least 256M),
+# superlinear in the port), POOL_SIZE (PMS_POOL_SIZE; default N x 1 KiB, at least 256M),
 # READY_TIMEOUT (seconds, default 600), PORTED, PRISTINE, REDIS_CLI (binaries), KEEP=1 (keep
 # the default WORKDIR).
 # PMDK allocates the whole pool file at creation (posix_fallocate), so the pool is not sparse:
@@ -186,8 +186,8 @@ rss_mb() { awk '/^VmRSS:/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
 
 loaded_from_disk() { grep -q "DB loaded from disk" "$1"; }
 
-pool_size_for() {   # N x 4 KiB, at least 256 MiB, in MiB
-  local mb=$(( ($1 * 4096 + 1048575) / 1048576 ))
+pool_size_for() {   # N x 1 KiB, at least 256 MiB, in MiB (1 M keys of 100-byte values fit in 320 MiB)
+  local mb=$(( ($1 * 1024 + 1048575) / 1048576 ))
   [ "$mb" -ge 256 ] || mb=256
   echo "${mb}M"
 }
