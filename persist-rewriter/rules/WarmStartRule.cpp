@@ -279,7 +279,7 @@ void WarmStartRule::run(const Result &R) {
   std::string Text =
       "/* persist-rewriter: a warm start restores the roots instead of loading */\n"
       "static " + prototype(Load, Wrapper).substr(Load->getStorageClass() == SC_Static ? 7 : 0) +
-      " {\n  if (pms_port_warm()) {\n" + WarmRoots + "    return" +
+      " {\n  if (pms_port_skip_load()) {\n" + WarmRoots + "    return" +
       (Void ? "" : " " + WarmReturn) + ";\n  }\n  " +
       (Void ? "" : declaration(Load->getReturnType(), Ret, *R.Context) + " = ") +
       Load->getName().str() + "(" + forwardArguments(Load) + ");\n" + ColdRoots +

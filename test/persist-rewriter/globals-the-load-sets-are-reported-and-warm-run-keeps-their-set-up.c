@@ -17,7 +17,7 @@
 
 // NOTE: globals the load sets that a warm start leaves unset: 1
 // NOTE-NEXT: input.c:{{[0-9]+}}:3: the load sets global 'journal', which add(), main() also use: a warm start skips the load and leaves it as at exec; keep it with 'root =' or 'value-root =', or set it up again with 'warm-run = fn'
-// CHECK:      if (pms_port_warm()) {
+// CHECK:      if (pms_port_skip_load()) {
 // CHECK-NEXT:   pms_port_root("items", (void **)&(items));
 // CHECK-NEXT:   open_journal(path);
 // CHECK-NEXT:   return 0;

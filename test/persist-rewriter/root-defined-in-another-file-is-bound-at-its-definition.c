@@ -19,7 +19,7 @@
 
 // STORE: struct item *items; __attribute__((constructor)) static void pms_root_register_items(void) { pms_port_root_register("items", (void **)&(items)); }
 // MAIN-LABEL: static int pms_warm_load_items(const char *path) {
-// MAIN-NEXT: if (pms_port_warm()) {
+// MAIN-NEXT: if (pms_port_skip_load()) {
 // MAIN-NEXT: pms_port_registered_roots();
 // MAIN-NEXT: return 0;
 // MAIN-NEXT: }

@@ -23,7 +23,7 @@
 // The load call goes through a wrapper that restores the roots on a warm start and, on a cold
 // one, loads, records the roots and marks the load complete. main opens the pool first.
 // CHECK-LABEL: static int pms_warm_load(const char *path) {
-// CHECK-NEXT: if (pms_port_warm()) {
+// CHECK-NEXT: if (pms_port_skip_load()) {
 // CHECK-NEXT: pms_port_root("head", (void **)&(head));
 // CHECK-NEXT: return 0;
 // CHECK-NEXT: }

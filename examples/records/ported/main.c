@@ -19,7 +19,7 @@ static const char *db_path(void) {
 
 /* persist-rewriter: a warm start restores the roots instead of loading */
 static int pms_warm_store_load(const char *path) {
-  if (pms_port_warm()) {
+  if (pms_port_skip_load()) {
     pms_port_root("db", (void **)&(db));
     return 0;
   }

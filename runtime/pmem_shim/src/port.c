@@ -619,6 +619,21 @@ int pms_port_warm(void)
 	return pms_pool_is_warm(pool_cur);
 }
 
+/* pms_port_skip_load -- 1 on a warm start; the first time, value roots are restored again */
+int pms_port_skip_load(void)
+{
+	static int restored;
+
+	if (!pms_port_warm())
+		return 0;
+	if (port_opened && !__atomic_exchange_n(&restored, 1, __ATOMIC_ACQ_REL)) {
+		pthread_mutex_lock(&port_lock);
+		values_restore();
+		pthread_mutex_unlock(&port_lock);
+	}
+	return 1;
+}
+
 /* loaded_write_back -- the cold load stored without logging or noting: every
  * object it may have written is written back before the load is marked done */
 static void loaded_write_back(void)

@@ -144,6 +144,13 @@ void pms_port_open(const char *default_path);
  */
 int pms_port_warm(void);
 
+/** The warm-start wrapper's test in place of the load call: pms_port_warm(), and on the first
+ * warm call the value roots take their saved bytes again, since the code before the load call
+ * may have reset them (`left = max;` then the load counting down): a warm start leaves them as
+ * the load and the operations since left them.
+ */
+int pms_port_skip_load(void);
+
 /** Marks the cold load complete, failure-atomically (inside an operation, it
  * commits with it); bound globals are written into their roots in the same
  * transaction. Exits with a message on failure.
@@ -238,7 +245,7 @@ void pms_port_value_tracked(const char *name);
 #define pms_tx_fetch_add_u32(p, d) ((*(p) += (d)) - (d))
 /* No libc meaning (kept as calls): pms_tx_log_store pms_logged_ pms_malloc_usable_size
  * pms_port_in_pool pms_op_begin pms_op_end pms_op_unlock_mutex pms_op_unlock_rwlock
- * pms_port_open pms_port_warm pms_port_loaded pms_port_root pms_port_root_register
+ * pms_port_open pms_port_warm pms_port_skip_load pms_port_loaded pms_port_root pms_port_root_register
  * pms_port_registered_roots pms_port_bind_executable pms_port_value
  * pms_port_generation_refresh pms_value_touch pms_port_value_tracked */
 #ifdef __cplusplus
