@@ -28,6 +28,15 @@ bool allocates(AllocKind K) {
   return K != AllocKind::Free && K != AllocKind::UsableSize && K != AllocKind::FreeUsable;
 }
 
+bool portAllocates(StringRef RuntimeName) {
+  if (RuntimeName == "pms_realloc_dispatch")
+    return true;
+  for (const auto &K : Kinds)
+    if (RuntimeName == K.Runtime)
+      return allocates(K.Kind);
+  return false;
+}
+
 bool parseAllocKind(StringRef Name, AllocKind &Kind) {
   for (const auto &K : Kinds)
     if (Name == K.Name) {

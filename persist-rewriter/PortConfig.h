@@ -26,6 +26,9 @@ inline llvm::StringRef rootGlobalName(llvm::StringRef Root) {
 
 /// True for the kinds that create objects (their sites are the flow graph's allocation sites).
 bool allocates(AllocKind K);
+/// True for the runtime's allocating functions (pms_malloc, pms_zalloc, ...), which ported
+/// sources call in place of the program's allocators.
+bool portAllocates(llvm::StringRef RuntimeName);
 
 /// "malloc" -> AllocKind::Malloc; false when Name is not a kind.
 bool parseAllocKind(llvm::StringRef Name, AllocKind &Kind);

@@ -33,13 +33,45 @@ std::string fieldNode(const MemberExpr *M) {
   return "field:" + displayKey(recordKey(F->getParent())) + "." + F->getName().str();
 }
 
+/// A call into the port's runtime (<pmem_shim/port.h>): in sources already ported, it stands
+/// for the libc call or store it replaced (the CI check rewrites ported sources again).
+static bool runtimeCall(const CallExpr *C, const SourceManager &SM) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  return FD && FD->getName().startswith("pms_") &&
+         SM.getFilename(SM.getSpellingLoc(FD->getLocation())).endswith("pmem_shim/port.h");
+}
+
+/// The l-value a ported store form names: `lv` of PMS_LOGGED(lv) (`*(T *)pms_logged_(&lv, n)`)
+/// and PMS_VALUE_STORE(lv); E itself otherwise.
+static const Expr *portedLValue(const Expr *E, const SourceManager &SM) {
+  const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
+  const auto *C = U && U->getOpcode() == UO_Deref
+                      ? dyn_cast<CallExpr>(U->getSubExpr()->IgnoreParenCasts())
+                      : nullptr;
+  if (!C || !runtimeCall(C, SM) || C->getNumArgs() == 0)
+    return E;
+  StringRef Name = C->getDirectCallee()->getName();
+  if (Name != "pms_logged_" && Name != "pms_tx_log_store" && Name != "pms_value_touch")
+    return E;
+  const auto *A = dyn_cast<UnaryOperator>(C->getArg(0)->IgnoreParenCasts());
+  return A && A->getOpcode() == UO_AddrOf ? A->getSubExpr() : E;
+}
+
 std::vector<std::string> valueNodes(const Expr *E, const PortContext &Ctx, ASTContext &AC) {
   const SourceManager &SM = AC.getSourceManager();
   auto nodesOf = [&](const Expr *X) { return valueNodes(X, Ctx, AC); };
-  E = E->IgnoreParenCasts();
+  E = portedLValue(E, SM)->IgnoreParenCasts();
   if (const auto *C = dyn_cast<CallExpr>(E)) {
     if (auto A = allocatorCall(C, Ctx.Config, SM, AC.getLangOpts()))
       return {A->Site};
+    if (runtimeCall(C, SM)) {
+      // A runtime allocation is a pool object; the logged libc forms return their destination.
+      if (portAllocates(C->getDirectCallee()->getName()))
+        return {node::PersistentField};
+      return C->getNumArgs() > 0 && C->getArg(0)->getType()->isPointerType()
+                 ? nodesOf(C->getArg(0))
+                 : std::vector<std::string>{};
+    }
     if (const FunctionDecl *Callee = C->getDirectCallee())
       if (!Callee->getBuiltinID() && !SM.isInSystemHeader(Callee->getLocation()))
         return {"ret:" + functionId(Callee, SM)};
@@ -121,8 +153,9 @@ public:
         flow(nodesOf(C->getArg(0)), A->Site);
       return true;
     }
-    if (Callee && (Callee->getBuiltinID() || SM.isInSystemHeader(Callee->getLocation())))
-      return true; // libc and builtins do not keep the pointers they are given
+    if (Callee && (Callee->getBuiltinID() || SM.isInSystemHeader(Callee->getLocation()) ||
+                   runtimeCall(C, SM)))
+      return true; // libc, builtins and the port's runtime do not keep the pointers they are given
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       const Expr *A = C->getArg(I);
       if (!A->getType()->isPointerType())
@@ -148,7 +181,7 @@ private:
 
   /// Where a value stored into L goes.
   std::string sinkOf(const Expr *L) const {
-    L = L->IgnoreParenCasts();
+    L = portedLValue(L, SM)->IgnoreParenCasts();
     if (const RecordDecl *RD = nvm::rewrite::persistentRecord(L, Ctx.Types)) {
       std::string What = RD->getName().str();
       if (const auto *M = dyn_cast<MemberExpr>(L))
