@@ -20,27 +20,48 @@ class FunctionIndex {
 public:
   explicit FunctionIndex(SummaryStore &Store) : Store(Store) {}
 
-  /// Finds the body of a function by USR, parsing the TUs that may define it.
-  std::pair<const FunctionSummary *, size_t> find(const std::string &Usr, StringRef Name) {
+  using Entry = std::pair<const FunctionSummary *, size_t>;
+
+  /// Finds the body of a function by USR, parsing the TUs that may define it. A compile database
+  /// of several programs may define it in several files (a test stub beside the real one): the
+  /// definition whose file is nearest the caller's wins (`src/retain.c` for `src/persist_read.c`,
+  /// not `apps/db_dump/stubs.c`), and Ambiguous gets a message naming them all.
+  Entry find(const std::string &Usr, StringRef Name, StringRef CallerFile,
+             std::string *Ambiguous = nullptr) {
+    // Every file that may define it is parsed once, so that all its definitions are known.
+    if (Searched.insert(Name).second)
+      Store.ensure(Store.candidatesFor(Name));
     refresh();
-    if (auto It = ByUsr.find(Usr); It != ByUsr.end())
-      return It->second;
-    if (!Searched.insert(Name).second)
+    auto It = ByUsr.find(Usr);
+    if (It == ByUsr.end())
       return {nullptr, 0};
-    Store.ensure(Store.candidatesFor(Name));
-    refresh();
-    if (auto It = ByUsr.find(Usr); It != ByUsr.end())
-      return It->second;
-    return {nullptr, 0};
+    const std::vector<Entry> &All = It->second;
+    const Entry *Best = &All.front();
+    std::set<std::string> Files;
+    for (const Entry &E : All) {
+      Files.insert(fileOf(E.first->DefinedAt));
+      if (sharedPrefix(fileOf(E.first->DefinedAt), CallerFile) >
+          sharedPrefix(fileOf(Best->first->DefinedAt), CallerFile))
+        Best = &E;
+    }
+    if (Ambiguous && Files.size() > 1) {
+      *Ambiguous = "'" + Name.str() + "' is defined in " + std::to_string(Files.size()) +
+                   " files of the compile database (";
+      for (const std::string &F : Files)
+        *Ambiguous += (F == *Files.begin() ? "" : ", ") + F;
+      *Ambiguous += "); following " + fileOf(Best->first->DefinedAt) +
+                    ", the nearest to its caller: record only the program you port under bear";
+    }
+    return *Best;
   }
 
   /// Application functions with this name (load functions are named, not USR'd).
-  std::vector<std::pair<const FunctionSummary *, size_t>> byName(StringRef Name) {
-    std::vector<std::pair<const FunctionSummary *, size_t>> Out;
+  std::vector<Entry> byName(StringRef Name) {
+    std::vector<Entry> Out;
     refresh();
-    for (auto &[Usr, Entry] : ByUsr)
-      if (Entry.first->Name == Name && Entry.first->InApp)
-        Out.push_back(Entry);
+    for (auto &[Usr, Entries] : ByUsr)
+      if (Entries.front().first->Name == Name && Entries.front().first->InApp)
+        Out.push_back(Entries.front());
     return Out;
   }
 
@@ -51,13 +72,25 @@ public:
         continue;
       Indexed.insert(I);
       for (const FunctionSummary &F : S->Functions)
-        ByUsr.try_emplace(F.Usr, &F, I);
+        ByUsr[F.Usr].push_back({&F, I});
     }
+  }
+
+  static std::string fileOf(StringRef Loc) { return Loc.substr(0, Loc.find(':')).str(); }
+
+private:
+  /// Length of the common leading directories of two paths.
+  static size_t sharedPrefix(StringRef A, StringRef B) {
+    size_t N = 0;
+    for (size_t I = 0; I < A.size() && I < B.size() && A[I] == B[I]; ++I)
+      if (A[I] == '/')
+        N = I + 1;
+    return N;
   }
 
 private:
   SummaryStore &Store;
-  std::map<std::string, std::pair<const FunctionSummary *, size_t>> ByUsr;
+  std::map<std::string, std::vector<Entry>> ByUsr;
   std::set<size_t> Indexed;
   StringSet<> Searched;
 };
@@ -163,7 +196,7 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
       Queue.push_back({F->Usr, F->Name, -1, F->DefinedAt});
   }
 
-  StringSet<> Done;
+  StringSet<> Done, WarnedAmbiguous;
   CallbackIndex Callbacks(Store);
   while (!Queue.empty()) {
     Pending P = std::move(Queue.front());
@@ -175,7 +208,12 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
         llvm::is_contained(R.callChain(P.Parent), P.Name))
       continue; // recursion without optimization (d) still terminates
     Done.insert(Key);
-    auto [F, TU] = Index.find(P.Usr, P.Name);
+    std::string Ambiguous;
+    std::string CallerFile =
+        P.Parent >= 0 ? FunctionIndex::fileOf(R.Visited[P.Parent].Function->DefinedAt) : "";
+    auto [F, TU] = Index.find(P.Usr, P.Name, CallerFile, &Ambiguous);
+    if (!Ambiguous.empty() && WarnedAmbiguous.insert(P.Name).second)
+      R.Warnings.push_back({P.CallLoc, Ambiguous, "nvmove-duplicate-definition"});
     if (!F) {
       R.Skipped.push_back({P.Name, "no body in the compile database (library)", P.CallLoc});
       continue;

@@ -38,7 +38,12 @@ std::string locString(const clang::SourceManager &SM, clang::SourceLocation Loc,
   clang::PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
   if (P.isInvalid())
     return "<unknown>";
-  std::string S = relativePath(P.getFilename(), Root) + ":" + std::to_string(P.getLine());
+  // A compile command's file name is relative to its own directory ("stubs.c" under apps/):
+  // made absolute first, locations of different directories stay apart.
+  SmallString<256> File(P.getFilename());
+  if (!Root.empty())
+    SM.getFileManager().makeAbsolutePath(File);
+  std::string S = relativePath(File, Root) + ":" + std::to_string(P.getLine());
   if (WithColumn)
     S += ":" + std::to_string(P.getColumn());
   return S;

@@ -120,7 +120,7 @@ private:
 /// Keeps the first errors of a TU instead of printing them.
 class ErrorCollector : public DiagnosticConsumer {
 public:
-  explicit ErrorCollector(TUSummary &S) : S(S) {}
+  ErrorCollector(TUSummary &S, StringRef Root) : S(S), Root(Root) {}
   void HandleDiagnostic(DiagnosticsEngine::Level L, const Diagnostic &D) override {
     DiagnosticConsumer::HandleDiagnostic(L, D);
     if (L < DiagnosticsEngine::Error)
@@ -132,12 +132,13 @@ public:
     D.FormatDiagnostic(Msg);
     std::string Where;
     if (D.hasSourceManager() && D.getLocation().isValid())
-      Where = locString(D.getSourceManager(), D.getLocation(), "") + ": ";
+      Where = locString(D.getSourceManager(), D.getLocation(), Root) + ": ";
     S.Errors.push_back(Where + std::string(Msg));
   }
 
 private:
   TUSummary &S;
+  std::string Root;
 };
 
 class SummaryAction : public ASTFrontendAction {
@@ -184,7 +185,7 @@ ParsedTU buildSummary(const tooling::CompileCommand &Command, StringRef Root) {
       new FileManager(FileSystemOptions{Command.Directory}));
   SummaryActionFactory Factory(Out, Root);
   tooling::ToolInvocation Invocation(Args, Factory.create(), Files.get());
-  ErrorCollector Errors(Out.Summary);
+  ErrorCollector Errors(Out.Summary, Root);
   Invocation.setDiagnosticConsumer(&Errors);
   if (!Invocation.run() && Out.Summary.Errors.empty()) {
     Out.Summary.Parsed = false;
