@@ -42,6 +42,18 @@ std::map<std::string, RecordInfo> collectRecords(const SummaryStore &Store) {
     else if (!R.Tag.empty() && !R.TypedefNames.empty() && R.Name == R.Tag)
       R.Name = is_contained(R.TypedefNames, R.Tag) ? R.Tag : R.TypedefNames.front();
   }
+  // A TU that only declares a record (`struct entry;`) keys a field's pointee by that tag with
+  // the layout of no fields, a key no definition has: it is the program's one definition of
+  // the tag, when there is exactly one.
+  std::map<std::string, std::vector<std::string>> ByTag;
+  for (const auto &[Key, R] : Out)
+    ByTag[StringRef(Key).split('@').first.str()].push_back(Key);
+  for (auto &[Key, R] : Out)
+    for (FieldInfo &F : R.Fields)
+      if (!F.PointeeRecord.empty() && !Out.count(F.PointeeRecord))
+        if (auto It = ByTag.find(StringRef(F.PointeeRecord).split('@').first.str());
+            It != ByTag.end() && It->second.size() == 1)
+          F.PointeeRecord = It->second.front();
   return Out;
 }
 
