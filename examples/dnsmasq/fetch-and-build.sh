@@ -3,25 +3,11 @@
 # compile_commands.json as the last line (build output goes to stderr). Nothing is rebuilt when
 # the database already has entries.
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/debian-source.sh"
+debian_source dnsmasq dnsmasq-2.90 src/lease.c build-essential
 
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-WORK=${NVM_WORK:-$REPO/build/examples}/dnsmasq
-SRC=$WORK/dnsmasq-2.90
-DB=$SRC/compile_commands.json
-
-if [ -s "$DB" ] && grep -q '"file"' "$DB"; then echo "$DB"; exit 0; fi
-
-exec 3>&1 1>&2
-"$REPO/scripts/setup.sh"   # clang, bear, dpkg-dev and the deb-src entry
-if [ ! -f "$SRC/src/lease.c" ]; then
-  rm -rf "$WORK" && mkdir -p "$WORK"
-  (cd "$WORK" && apt-get source -q dnsmasq)
-  [ -f "$SRC/src/lease.c" ] || { echo "expected $SRC after 'apt-get source dnsmasq'" >&2; exit 1; }
-fi
-
-cd "$SRC"
 # dnsmasq's own Makefile and default features (DHCP, DHCPv6, TFTP, ...); no configure step.
-make clean >/dev/null
-bear --output "$DB.tmp" -- make -j2 COPTS="-O2"
-mv "$DB.tmp" "$DB"
-echo "$DB" >&3
+# Clean first so that every translation unit is compiled (and recorded) in this run.
+make -C "$SRC" clean >/dev/null
+bear --output "$DB.tmp" -- make -C "$SRC" -j2 COPTS="-O2"
+debian_source_done
