@@ -23,6 +23,7 @@ private:
   Provenance provenanceAt(const FlowGraph::Edge &E, const std::string &What) const;
   const FieldInfo *field(llvm::StringRef Key, llvm::StringRef Field) const;
   bool isTypedPointerField(llvm::StringRef Key, llvm::StringRef Field) const;
+  bool isReadBuffer(unsigned N, llvm::StringRef Key, llvm::StringRef Field) const;
   bool isPointerField(llvm::StringRef Key, llvm::StringRef Field) const;
   /// The (record, field) a field cell names: "f:struct db.n", or "g:server.n" through the
   /// global's record; empty when the cell is no field.

@@ -103,6 +103,24 @@ std::pair<std::string, std::string> PreciseAnalysis::fieldOfCell(StringRef Cell)
   return {};
 }
 
+/// The bytes K.Field points to are a read buffer: an input call fills them and the load copies or
+/// parses them into other storage (dnsmasq's fscanf into daemon->dhcp_buff2). Holding the buffer
+/// keeps nothing the load built.
+bool PreciseAnalysis::isReadBuffer(unsigned N, StringRef Key, StringRef Field) const {
+  const FieldInfo *F = field(Key, Field);
+  if (!F || !F->PointeeRecord.empty() || !StringRef(F->Type).contains("char *"))
+    return false;
+  auto Load = Graph.find("LOAD");
+  bool Read = Load && llvm::any_of(Graph.inEdges(N), [&](unsigned E) {
+    return Graph.edge(E).From == *Load;
+  });
+  bool Passed = llvm::any_of(Graph.outEdges(N), [&](unsigned E) {
+    const FlowGraph::Edge &Ed = Graph.edge(E);
+    return Ed.Kind == Flow::Store && Ed.To != N && isTainted(Ed.To);
+  });
+  return Read && Passed;
+}
+
 bool PreciseAnalysis::isPointerField(StringRef Key, StringRef Field) const {
   const FieldInfo *F = field(Key, Field);
   return F && StringRef(F->Type).contains('*');
@@ -126,6 +144,8 @@ void PreciseAnalysis::findLoadedStores() {
     if (!Pointee && !Field.empty() && isPointerField(Key, Field))
       continue;
     if (Pointee) {
+      if (isReadBuffer(N, Key, Field))
+        continue;
       // Pointing into loaded bytes is what a cursor does too: a pointer-to-loaded record
       // must also be reachable from a root (findHolders).
       if (!PointsToLoaded.count(Key))
