@@ -116,6 +116,8 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     readList(Value, WarmRuns);
   else if (Key == "exclude-type")
     readList(Value, ExcludeTypes);
+  else if (Key == "root" && Value == "none")
+    RootsNone = true;
   else if (Key == "root")
     readList(Value, Roots);
   else if (Key == "warm-return") {

@@ -51,6 +51,8 @@ struct PortConfig {
   std::vector<std::string> LoadCalls;
   /// Roots: globals, or fields of globals ("server.db"), that hold pool pointers.
   std::vector<std::string> Roots;
+  /// `root = none`: the value roots are the whole state; nvmove's roots are not bound.
+  bool RootsNone = false;
   /// Globals whose bytes are persistent state (a hash seed, arrays of list heads): saved in the
   /// pool and restored on a warm start.
   std::vector<std::string> ValueRoots;

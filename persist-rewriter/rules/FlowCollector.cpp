@@ -66,8 +66,13 @@ std::vector<std::string> valueNodes(const Expr *E, const PortContext &Ctx, ASTCo
       return {A->Site};
     if (runtimeCall(C, SM)) {
       // A runtime allocation is a pool object; the logged libc forms return their destination.
-      if (portAllocates(C->getDirectCallee()->getName()))
+      StringRef Name = C->getDirectCallee()->getName();
+      if (portAllocates(Name))
         return {node::PersistentField};
+      // The store forms return the address of their l-value (PMS_LOGGED, PMS_VALUE_STORE), which
+      // the graph has no node for; stores through them are stores into that l-value (sinkOf).
+      if (Name == "pms_logged_" || Name == "pms_tx_log_store" || Name == "pms_value_touch")
+        return {};
       return C->getNumArgs() > 0 && C->getArg(0)->getType()->isPointerType()
                  ? nodesOf(C->getArg(0))
                  : std::vector<std::string>{};

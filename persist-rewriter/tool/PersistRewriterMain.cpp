@@ -215,7 +215,12 @@ int main(int argc, char **argv) {
   for (const auto &[Type, Fields] : Facts->VolatileFields)
     for (const std::string &Field : Fields)
       Config.VolatileFields[Type].try_emplace(Field, "0"); // the config's values win
-  std::vector<std::string> RootList = Config.Roots.empty() ? Facts->Roots : Config.Roots;
+  std::vector<std::string> RootList = Config.RootsNone       ? std::vector<std::string>{}
+                                      : Config.Roots.empty() ? Facts->Roots
+                                                             : Config.Roots;
+  if (Config.RootsNone && !Config.Roots.empty())
+    return fail("port configuration: 'root = none' and 'root = " + Config.Roots.front() +
+                "' contradict each other");
 
   auto Commands = loadCommands(BuildPath, Sources);
   if (!Commands)
