@@ -88,7 +88,6 @@ private:
     return N;
   }
 
-private:
   SummaryStore &Store;
   std::map<std::string, std::vector<Entry>> ByUsr;
   std::set<size_t> Indexed;

@@ -41,6 +41,11 @@ static bool runtimeCall(const CallExpr *C, const SourceManager &SM) {
          SM.getFilename(SM.getSpellingLoc(FD->getLocation())).endswith("pmem_shim/port.h");
 }
 
+/// The runtime's store forms, which return the address of the l-value they log or mark.
+static bool storeForm(StringRef Name) {
+  return Name == "pms_logged_" || Name == "pms_tx_log_store" || Name == "pms_value_touch";
+}
+
 /// The l-value a ported store form names: `lv` of PMS_LOGGED(lv) (`*(T *)pms_logged_(&lv, n)`)
 /// and PMS_VALUE_STORE(lv); E itself otherwise.
 static const Expr *portedLValue(const Expr *E, const SourceManager &SM) {
@@ -50,8 +55,7 @@ static const Expr *portedLValue(const Expr *E, const SourceManager &SM) {
                       : nullptr;
   if (!C || !runtimeCall(C, SM) || C->getNumArgs() == 0)
     return E;
-  StringRef Name = C->getDirectCallee()->getName();
-  if (Name != "pms_logged_" && Name != "pms_tx_log_store" && Name != "pms_value_touch")
+  if (!storeForm(C->getDirectCallee()->getName()))
     return E;
   const auto *A = dyn_cast<UnaryOperator>(C->getArg(0)->IgnoreParenCasts());
   return A && A->getOpcode() == UO_AddrOf ? A->getSubExpr() : E;
@@ -71,7 +75,7 @@ std::vector<std::string> valueNodes(const Expr *E, const PortContext &Ctx, ASTCo
         return {node::PersistentField};
       // The store forms return the address of their l-value (PMS_LOGGED, PMS_VALUE_STORE), which
       // the graph has no node for; stores through them are stores into that l-value (sinkOf).
-      if (Name == "pms_logged_" || Name == "pms_tx_log_store" || Name == "pms_value_touch")
+      if (storeForm(Name))
         return {};
       return C->getNumArgs() > 0 && C->getArg(0)->getType()->isPointerType()
                  ? nodesOf(C->getArg(0))
