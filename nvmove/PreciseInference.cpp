@@ -108,7 +108,10 @@ std::pair<std::string, std::string> PreciseAnalysis::fieldOfCell(StringRef Cell)
 /// keeps nothing the load built.
 bool PreciseAnalysis::isReadBuffer(unsigned N, StringRef Key, StringRef Field) const {
   const FieldInfo *F = field(Key, Field);
-  if (!F || !F->PointeeRecord.empty() || !StringRef(F->Type).contains("char *"))
+  if (!F)
+    return false;
+  // A pointer to bytes (char *, unsigned char *), not to pointers (char **).
+  if (!F->PointeeRecord.empty() || !StringRef(F->Type).trim().endswith("char *"))
     return false;
   auto Load = Graph.find("LOAD");
   bool Read = Load && llvm::any_of(Graph.inEdges(N), [&](unsigned E) {
