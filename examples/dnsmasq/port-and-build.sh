@@ -20,25 +20,15 @@ BIN=$BUILD/bin
 INC=$REPO/runtime/pmem_shim/include
 LIB=$BUILD/lib
 say() { echo "port-and-build: $*" >&2; }
+die() { say "$*"; exit 1; }
+. "$REPO/scripts/port-steps.sh"
 
 DB=$(NVM_WORK=${NVM_WORK:-$BUILD/examples} "$HERE/fetch-and-build.sh" | tail -n 1)
 PRISTINE=$(dirname "$DB")
 [ -x "$BIN/persist-rewriter" ] || "$REPO/scripts/build.sh" >&2
 mkdir -p "$WORK"
 
-say "nvmove (precise; load function read_leases)"
-rc=0
-"$BIN/nvmove" -p "$PRISTINE" --load-function=read_leases --format=json -o "$WORK/types.json" \
-  --quiet 2>"$WORK/nvmove.stderr" || rc=$?
-[ $rc -eq 0 ] || [ $rc -eq 2 ] || { tail -5 "$WORK/nvmove.stderr" >&2; say "nvmove exited $rc"; exit 1; }
-
-say "persist-rewriter"
-rm -rf "$WORK/out"
-rc=0
-"$BIN/persist-rewriter" -p "$PRISTINE" --types="$WORK/types.json" --config="$HERE/port.conf" \
-  --source-root="$PRISTINE" --out="$WORK/out" --summary="$WORK/port-summary.json" \
-  2>"$WORK/persist-rewriter.stderr" || rc=$?
-[ $rc -eq 0 ] || { tail -20 "$WORK/persist-rewriter.stderr" >&2; say "persist-rewriter exited $rc"; exit 1; }
+port_rewrite "$PRISTINE" "$PRISTINE" "$HERE/port.conf" --load-function=read_leases
 
 say "building the port ($WORK/ported, log in $WORK/ported-build.log)"
 rm -rf "$WORK/ported" && mkdir -p "$WORK/ported"

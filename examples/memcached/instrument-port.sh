@@ -14,24 +14,17 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 WORK=${WORK:-$REPO/build/examples/memcached/port}
 OUT=$REPO/build/examples/memcached/port-instrumented
-DI=$REPO/build/bin/delay-injector
+BIN=$REPO/build/bin
 INC=$REPO/runtime/pmem_shim/include
 LIB=$REPO/build/lib
-# The machine is shared (benchmarks run on it): lowest priority.
-NICE=(nice -n 19)
+# The machine is shared (benchmarks run on it): the tools and the build run at nice 19.
 JOBS=$(nproc)
 START=$SECONDS
 say() { echo "instrument-port: $*" >&2; }
 die() { echo "instrument-port: $*" >&2; exit 1; }
+. "$REPO/scripts/port-steps.sh"
 
-if [ ! -x "$WORK/ported/memcached" ]; then
-  say "no ported memcached: running port-and-build.sh"
-  WORK=$WORK "$HERE/port-and-build.sh" >&2 || die "port-and-build.sh failed"
-fi
-[ -s "$WORK/base/compile_commands.json" ] || die "no $WORK/base/compile_commands.json"
-[ -s "$WORK/types.json" ] || die "no $WORK/types.json"
-[ -x "$DI" ] || die "no delay-injector at $DI (scripts/build.sh)"
-[ -e "$LIB/libpmem_shim.so" ] || die "no libpmem_shim.so in $LIB (scripts/build.sh)"
+instrument_inputs "$WORK/ported/memcached"
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
@@ -42,32 +35,15 @@ copy_ported() {
     --exclude=./timedrun --exclude=compile_commands.json -cf - . | tar -C "$1" -xf -
 }
 
-# base's commands compile the ported files (the port changed only their contents).
-say "compile database for the ported sources ($OUT/sources)"
-copy_ported "$OUT/sources"
-python3 "$REPO/scripts/instrument_port.py" move-db "$WORK/base" "$OUT/sources" "$INC" "" \
-  >"$OUT/src-files" || die "could not write the compile database"
-mapfile -t FILES <"$OUT/src-files"
-[ ${#FILES[@]} -gt 0 ] || die "no entries in $WORK/base/compile_commands.json"
+instrument_database ""
 
-# The same types the port was made with, less its exclude-type lines.
-EXCLUDE=$(python3 "$REPO/scripts/instrument_port.py" exclude-types "$HERE/port.conf") || die "could not read $HERE/port.conf"
-
-say "delay-injector on ${#FILES[@]} files -> $OUT/instrumented"
-rc=0
-"${NICE[@]}" "$DI" -p "$OUT/sources/compile_commands.json" --types="$WORK/types.json" \
-  ${EXCLUDE:+--exclude-types="$EXCLUDE"} --root="$OUT/sources" --out="$OUT/instrumented" \
-  --summary="$OUT/summary.json" "${FILES[@]}" 2>"$OUT/delay-injector.stderr" || rc=$?
-[ $rc -eq 0 ] || [ $rc -eq 2 ] ||
-  die "delay-injector exited $rc: $(grep -m1 -i error "$OUT/delay-injector.stderr" || tail -n1 "$OUT/delay-injector.stderr")"
-[ $rc -eq 0 ] || say "warning: delay-injector exit 2 (some TUs did not parse, left as they were; $OUT/delay-injector.stderr)"
-python3 "$REPO/scripts/instrument_port.py" summary "$OUT/summary.json" >&2
+instrument_sources "$OUT/sources" "${FILES[@]}"
 
 say "building the instrumented port ($OUT/build, log in $OUT/build.log)"
 copy_ported "$OUT/build"
 cp -a "$OUT/instrumented/." "$OUT/build/"
 # The port's flags (port-and-build.sh) without -Werror: the charges add casts some warnings see.
-if ! "${NICE[@]}" make -C "$OUT/build" -j"$JOBS" memcached CPPFLAGS="-I$INC" \
+if ! nice -n 19 make -C "$OUT/build" -j"$JOBS" memcached CPPFLAGS="-I$INC" \
      CFLAGS="-g -O2 -fno-pie -pthread" \
      LDFLAGS="-no-pie -L$LIB -Wl,-rpath,$LIB -Wl,--no-as-needed" LIBS="-lpmem_shim -levent" \
      >"$OUT/build.log" 2>&1; then

@@ -26,6 +26,8 @@ JOBS=$(nproc)
 # the same layout. memcached's configure adds -Wall -Werror -pedantic ... to these.
 CFG_FLAGS=(CFLAGS="-g -O2 -fno-pie" LDFLAGS="-no-pie")
 say() { echo "port-and-build: $*" >&2; }
+die() { say "$*"; exit 1; }
+. "$REPO/scripts/port-steps.sh"
 
 DB=$("$HERE/fetch-and-build.sh" | tail -n 1)   # Debian source (and the tools: bear, clang)
 PRISTINE=$(dirname "$DB")
@@ -50,20 +52,8 @@ if [ ! -s "$WORK/base/compile_commands.json" ]; then
   mv "$WORK/base/compile_commands.json.tmp" "$WORK/base/compile_commands.json"
 fi
 
-say "nvmove (precise; restart_fixup, restart_mmap_open, _mc_meta_load_cb)"
-rc=0
-"$BIN/nvmove" -p "$WORK/base" --load-function=restart_fixup --load-function=restart_mmap_open \
-  --load-function=_mc_meta_load_cb --mode=precise --all-tus --format=json \
-  -o "$WORK/types.json" --quiet 2>/dev/null || rc=$?
-[ $rc -eq 0 ] || [ $rc -eq 2 ] || { say "nvmove exited $rc"; exit 1; }
-
-say "persist-rewriter"
-rm -rf "$WORK/out"
-rc=0
-"$BIN/persist-rewriter" -p "$WORK/base" --types="$WORK/types.json" --config="$HERE/port.conf" \
-  --source-root="$WORK/base" --out="$WORK/out" --summary="$WORK/port-summary.json" \
-  2>"$WORK/persist-rewriter.stderr" || rc=$?
-[ $rc -eq 0 ] || { tail -20 "$WORK/persist-rewriter.stderr" >&2; say "persist-rewriter exited $rc"; exit 1; }
+port_rewrite "$WORK/base" "$WORK/base" "$HERE/port.conf" --load-function=restart_fixup \
+  --load-function=restart_mmap_open --load-function=_mc_meta_load_cb --mode=precise --all-tus
 
 say "building the port ($WORK/ported, log in $WORK/ported-build.log)"
 copy_tree "$WORK/base" "$WORK/ported"

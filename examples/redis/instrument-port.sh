@@ -13,7 +13,7 @@ HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 WORK=${PORT_WORK:-$REPO/build/examples/redis/port}
 OUT=$REPO/build/examples/redis/port-instrumented
-DI=$REPO/build/bin/delay-injector
+BIN=$REPO/build/bin
 INC=$REPO/runtime/pmem_shim/include
 LIB=$REPO/build/lib
 # Exactly the port's flags (port-and-build.sh): the instrumented port must differ from the port
@@ -21,21 +21,14 @@ LIB=$REPO/build/lib
 FLAGS=(MALLOC=libc USE_SYSTEMD=no BUILD_TLS=no "OPT=-O2 -fno-pie"
        "REDIS_CFLAGS=-DNO_MALLOC_USABLE_SIZE -I$INC"
        "REDIS_LDFLAGS=-no-pie -L$LIB -Wl,-rpath,$LIB -Wl,--no-as-needed -lpmem_shim")
-# The machine is shared (benchmarks run on it): lowest priority, at most two jobs.
-NICE=(nice -n 19)
+# The machine is shared (benchmarks run on it): nice 19 (port-steps.sh), at most two jobs.
 JOBS=2
 START=$SECONDS
 say() { echo "instrument-port: $*" >&2; }
 die() { echo "instrument-port: $*" >&2; exit 1; }
+. "$REPO/scripts/port-steps.sh"
 
-if [ ! -x "$WORK/ported/src/redis-server" ]; then
-  say "no ported redis-server: running port-and-build.sh"
-  WORK=$WORK "$HERE/port-and-build.sh" >&2 || die "port-and-build.sh failed"
-fi
-[ -s "$WORK/base/compile_commands.json" ] || die "no $WORK/base/compile_commands.json"
-[ -s "$WORK/types.json" ] || die "no $WORK/types.json"
-[ -x "$DI" ] || die "no delay-injector at $DI (scripts/build.sh)"
-[ -e "$LIB/libpmem_shim.so" ] || die "no libpmem_shim.so in $LIB (scripts/build.sh)"
+instrument_inputs "$WORK/ported/src/redis-server"
 
 rm -rf "$OUT"
 mkdir -p "$OUT"
@@ -47,33 +40,16 @@ copy_ported() {
   make -C "$1/src" distclean >/dev/null 2>&1 || true
 }
 
-# The base database moved onto a copy of the ported tree: the port changed only the contents
-# of src/ files, so base's commands (the port's flags) compile them; port.h needs -I$INC.
-say "compile database for the ported sources ($OUT/sources)"
-copy_ported "$OUT/sources"
-python3 "$REPO/scripts/instrument_port.py" move-db "$WORK/base" "$OUT/sources" "$INC" src \
-  >"$OUT/src-files" || die "could not write the compile database"
-mapfile -t FILES <"$OUT/src-files"
-[ ${#FILES[@]} -gt 0 ] || die "no src/ entries in $WORK/base/compile_commands.json"
+# Only src/ files are ported (and instrumented).
+instrument_database src
 
-# The same types the port was made with; what the port keeps volatile is not charged either.
-EXCLUDE=$(python3 "$REPO/scripts/instrument_port.py" exclude-types "$HERE/port.conf") || die "could not read $HERE/port.conf"
-[ -n "$EXCLUDE" ] || die "no exclude-type lines in $HERE/port.conf"
-
-say "delay-injector on ${#FILES[@]} src/ files -> $OUT/instrumented"
-rc=0
-"${NICE[@]}" "$DI" -p "$OUT/sources/compile_commands.json" --types="$WORK/types.json" \
-  --exclude-types="$EXCLUDE" --root="$OUT/sources/src" --out="$OUT/instrumented" \
-  --summary="$OUT/summary.json" "${FILES[@]}" 2>"$OUT/delay-injector.stderr" || rc=$?
-[ $rc -eq 0 ] || [ $rc -eq 2 ] ||
-  die "delay-injector exited $rc: $(grep -m1 -i error "$OUT/delay-injector.stderr" || tail -n1 "$OUT/delay-injector.stderr")"
-[ $rc -eq 0 ] || say "warning: delay-injector exit 2 (some TUs did not parse, left as they were; $OUT/delay-injector.stderr)"
-python3 "$REPO/scripts/instrument_port.py" summary "$OUT/summary.json" >&2
+# What the port keeps volatile (its exclude-type lines) is not charged either.
+instrument_sources --need-excludes "$OUT/sources/src" "${FILES[@]}"
 
 say "building the instrumented port ($OUT/build, log in $OUT/build.log)"
 copy_ported "$OUT/build"
 cp -a "$OUT/instrumented/." "$OUT/build/src/"
-if ! "${NICE[@]}" make -C "$OUT/build/src" -j"$JOBS" redis-server "${FLAGS[@]}" \
+if ! nice -n 19 make -C "$OUT/build/src" -j"$JOBS" redis-server "${FLAGS[@]}" \
      >"$OUT/build.log" 2>&1; then
   die "build failed: $(grep -m1 -E 'error|Error' "$OUT/build.log" || echo "see log") (log: $OUT/build.log)"
 fi

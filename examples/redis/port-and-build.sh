@@ -19,6 +19,8 @@ JOBS=$(nproc)
 FLAGS=(MALLOC=libc USE_SYSTEMD=no BUILD_TLS=no "OPT=-O2 -fno-pie"
        "REDIS_CFLAGS=-DNO_MALLOC_USABLE_SIZE -I$INC" "REDIS_LDFLAGS=-no-pie")
 say() { echo "port-and-build: $*" >&2; }
+die() { say "$*"; exit 1; }
+. "$REPO/scripts/port-steps.sh"
 
 PRISTINE=$(dirname "$("$HERE/fetch-and-build.sh")")
 [ -x "$BIN/persist-rewriter" ] || "$REPO/scripts/build.sh" >&2
@@ -33,16 +35,7 @@ if [ ! -s "$WORK/base/compile_commands.json" ]; then
   mv "$WORK/base/compile_commands.json.tmp" "$WORK/base/compile_commands.json"
 fi
 
-say "nvmove (rdbLoad)"
-"$BIN/nvmove" -p "$WORK/base" --load-function=rdbLoad --quiet --format=json -o "$WORK/types.json"
-say "persist-rewriter"
-rm -rf "$WORK/out"
-set +e
-"$BIN/persist-rewriter" -p "$WORK/base" --types="$WORK/types.json" --config="$HERE/port.conf" \
-  --source-root="$WORK/base/src" --out="$WORK/out" --summary="$WORK/port-summary.json"
-rc=$?
-set -e
-[ $rc -eq 0 ] || { say "persist-rewriter exited $rc"; exit 1; }
+port_rewrite --complete "$WORK/base" "$WORK/base/src" "$HERE/port.conf" --load-function=rdbLoad
 
 rm -rf "$WORK/ported"
 cp -a "$WORK/base" "$WORK/ported"
