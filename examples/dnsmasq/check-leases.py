@@ -76,6 +76,8 @@ def main():
     ap.add_argument("--workdir", required=True)
     ap.add_argument("--clients", type=int, default=20)
     a = ap.parse_args()
+    if not os.access(a.binary, os.X_OK) or os.path.isdir(a.binary):
+        sys.exit("check-leases: no dnsmasq executable at %s" % a.binary)
     os.makedirs(a.workdir, exist_ok=True)
     s = Server(os.path.abspath(a.binary), os.path.abspath(a.workdir))
     s.start()

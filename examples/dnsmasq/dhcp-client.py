@@ -142,10 +142,10 @@ def main():
     ap.add_argument("--dns-port", type=int, default=5399)
     ap.add_argument("--timeout", type=float, default=3.0)
     a = ap.parse_args()
+    if a.action == "put" and not a.value:
+        ap.error("put needs a value")
     c = Client(a)
     if a.action == "put":
-        if not a.value:
-            ap.error("put needs a value")
         r = c.lease(a.key, a.value.replace(".", "-"))
         if not r or r[2][53][0] != ACK:
             print("dhcp-client: no DHCPACK for %s" % a.key, file=sys.stderr)
