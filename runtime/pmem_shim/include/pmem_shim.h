@@ -35,6 +35,7 @@ const char *pms_check_version(unsigned major_required, unsigned minor_required);
 #include "pmem_shim/tx.h"
 #include "pmem_shim/flush.h"
 #include "pmem_shim/latency.h"
+#include "pmem_shim/wear.h"
 
 /** Compile-time convenience: fails at run time when the library is older than
  * this header.

@@ -22,9 +22,9 @@ void pool_header_init(PMEMobjpool *pop, struct pool_header *h,
 	h->size = size;
 	h->generation = 1;
 	h->open = 1;
-	pmdk.persist(pop, h, sizeof(*h));
+	pool_persist(pop, h, sizeof(*h));
 	h->magic = PMS_MAGIC;
-	pmdk.persist(pop, &h->magic, sizeof(h->magic));
+	pool_persist(pop, &h->magic, sizeof(h->magic));
 }
 
 /* pool_header_check -- validates an existing header; -1 with a message */

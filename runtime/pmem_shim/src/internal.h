@@ -49,9 +49,16 @@ struct pmdk_api {
 extern struct pmdk_api pmdk;
 int pmdk_is_pmem(const void *addr, size_t len);
 
+/* wear.c: the wear map (NULL while off), fed by every write-back into the pool */
+extern uint64_t *wear_counts_;
+void wear_attach(uintptr_t base, size_t size);
+void wear_note(const void *addr, size_t len);
+void wear_exit_dump(void);
+
 /* pmdk.c */
 int pmdk_load(uintptr_t addr);
 uintptr_t pmdk_hint(void);
+void pool_persist(PMEMobjpool *pop, const void *addr, size_t len);
 
 /* One named root: 64 bytes. */
 struct pool_root {

@@ -137,3 +137,11 @@ uintptr_t pmdk_hint(void)
 {
 	return pmdk_addr;
 }
+
+/* pool_persist -- pmemobj_persist of runtime metadata, seen by the wear map */
+void pool_persist(PMEMobjpool *pop, const void *addr, size_t len)
+{
+	pmdk.persist(pop, addr, len);
+	if (wear_counts_)
+		wear_note(addr, len);
+}

@@ -206,7 +206,7 @@ static int pool_attach(struct pms_pool *p, const char *path, uintptr_t addr,
 		p->info.was_clean = !h->open;
 		h->open = 1;
 		h->generation++;
-		pmdk.persist(p->pop, &h->generation, 2 * sizeof(uint64_t));
+		pool_persist(p->pop, &h->generation, 2 * sizeof(uint64_t));
 	}
 	if (!warm)
 		p->info.was_clean = 1;
@@ -304,6 +304,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	}
 	pms_pool_base_ = addr;
 	pms_pool_size_ = p->info.size;
+	wear_attach(addr, p->info.size);
 	pool_watch_all();
 	pthread_once(&fork_once, fork_register);
 	p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
@@ -354,7 +355,7 @@ int pms_pool_close(pms_pool *pool)
 		slab_commit(); /* starts the slab's pending write-backs */
 	__asm__ volatile("sfence" ::: "memory");
 	pool->hdr->open = 0;
-	pmdk.persist(pool->pop, &pool->hdr->open, sizeof(pool->hdr->open));
+	pool_persist(pool->pop, &pool->hdr->open, sizeof(pool->hdr->open));
 	slab_close();
 	slab_on_ = 0;
 	ulog_close();

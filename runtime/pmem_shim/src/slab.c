@@ -147,7 +147,7 @@ static int chunk_construct(PMEMobjpool *pop, void *ptr, void *arg)
 	layout(size, &h->nslots, &h->slots_off);
 	memset(h->bits, 0, (h->nslots + 63) / 64 * 8);
 	h->magic = SLAB_MAGIC;
-	pmdk.persist(pop, h, sizeof(*h) + (h->nslots + 63) / 64 * 8);
+	pool_persist(pop, h, sizeof(*h) + (h->nslots + 63) / 64 * 8);
 	return 0;
 }
 

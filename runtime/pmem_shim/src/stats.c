@@ -145,11 +145,12 @@ static void stats_at_exit(void)
 }
 
 /* stats_on_signal -- a program ended by SIGTERM or SIGINT (no handler of its own) runs no atexit
- * handler: dump, then die of the signal as before. stdio in a handler is not async-signal-safe:
+ * handler: dump the counters and the wear map, then die of the signal as before. stdio in a handler is not async-signal-safe:
  * a signal that lands inside stdio or malloc could hang here; the dump is a debugging aid. */
 static void stats_on_signal(int sig)
 {
 	stats_at_exit();
+	wear_exit_dump();
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -161,9 +162,10 @@ __attribute__((constructor)) static void stats_init(void)
 
 	stats_key_ok = pthread_key_create(&stats_key, stats_thread_exit) == 0;
 	lat_init();
-	if (!getenv("PMS_STATS"))
+	if (!getenv("PMS_STATS") && !getenv("PMS_WEAR"))
 		return;
-	atexit(stats_at_exit);
+	if (getenv("PMS_STATS"))
+		atexit(stats_at_exit);
 	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
 		struct sigaction old, sa;
 		int sig = sigs[i];

@@ -210,9 +210,9 @@ static int lane_take(void)
 			return -1;
 		}
 		l->log_size = pmdk.usable_size(oid);
-		pmdk.persist(pool_cur->pop, &l->log_size, sizeof(l->log_size));
+		pool_persist(pool_cur->pop, &l->log_size, sizeof(l->log_size));
 		l->log_off = oid.off;
-		pmdk.persist(pool_cur->pop, &l->log_off, sizeof(l->log_off));
+		pool_persist(pool_cur->pop, &l->log_off, sizeof(l->log_off));
 	}
 	me.lane = i;
 	me.log = (char *)(pms_pool_base_ + l->log_off);
@@ -428,9 +428,9 @@ int ulog_open(int is_pmem)
 		return err_pmdk(errno, "cannot allocate the undo-log table");
 	table = (struct undo_table *)(pms_pool_base_ + oid.off);
 	table->magic = UNDO_TABLE_MAGIC;
-	pmdk.persist(pool_cur->pop, &table->magic, sizeof(table->magic));
+	pool_persist(pool_cur->pop, &table->magic, sizeof(table->magic));
 	h->reserved[0] = oid.off;
-	pmdk.persist(pool_cur->pop, &h->reserved[0], sizeof(h->reserved[0]));
+	pool_persist(pool_cur->pop, &h->reserved[0], sizeof(h->reserved[0]));
 	return 0;
 }
 
