@@ -1,0 +1,29 @@
+/*
+ * error.c -- the thread-local last error message behind sg_errormsg().
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "error.h"
+#include "sanguo/alloc.h"
+
+static _Thread_local char err_msg[256];
+
+/* sg_err -- records a message and an errno, returns -1 */
+int sg_err(int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err_msg, sizeof err_msg, fmt, ap);
+	va_end(ap);
+	errno = err;
+	return -1;
+}
+
+/* sg_errormsg -- the last message of this thread */
+const char *sg_errormsg(void)
+{
+	return err_msg;
+}

@@ -1,0 +1,75 @@
+/*
+ * fbst.h -- the DRAM side of the allocator: one Flexible Bitmap Segment Tree
+ * of free counts per allocation group over the persistent bitmap, its
+ * rebuild, its updates and the three descents (coin-flip walk, weighted
+ * walk, leftmost).
+ *
+ * Group g covers blocks [g*group_blocks, (g+1)*group_blocks) and is a perfect
+ * binary tree stored as an array (node 1 the root, 2i and 2i+1 the children,
+ * nodes leaves..2*leaves-1 the leaves, SG_LEAF_BLOCKS bits each). Reserved
+ * blocks and blocks past nblocks never count as free.
+ */
+#ifndef SANGUO_FBST_H
+#define SANGUO_FBST_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "sanguo/alloc.h"
+
+#define FBST_TOUCHED_MAX 256u
+
+struct sg_alloc {
+	uint64_t *bitmap;         /* persistent (or DRAM) bitmap, 1 = allocated */
+	uint32_t nblocks;
+	uint32_t first_free;      /* blocks below are reserved */
+	enum sg_policy policy;
+	uint64_t seed;
+	uint32_t group_blocks;    /* a power of two, >= SG_LEAF_BLOCKS */
+	uint32_t ngroups;
+	uint32_t leaves;          /* leaves per group (a power of two) */
+	uint32_t *counts;         /* ngroups trees of 2*leaves nodes */
+	int persistent;           /* bitmap in the pool: writes are logged */
+
+	/* Held from the first change in a transaction to its end, so no other
+	 * thread changes a bitmap word this transaction may roll back. */
+	pthread_mutex_t lock;
+	atomic_uintptr_t holder;
+	uint32_t ntouched;        /* leaves changed in the holder's transaction */
+	int touched_overflow;
+	uint32_t touched[FBST_TOUCHED_MAX];
+};
+
+/* fbst_tree -- the count array of group g */
+static inline uint32_t *fbst_tree(const struct sg_alloc *a, uint32_t g)
+{
+	return a->counts + (size_t)g * 2 * a->leaves;
+}
+
+/* fbst_leaf_first -- first block of global leaf number leaf */
+static inline uint32_t fbst_leaf_first(uint32_t leaf)
+{
+	return leaf * SG_LEAF_BLOCKS;
+}
+
+/* fbst_leaf_free_now -- free blocks of a leaf counted from the bitmap */
+uint32_t fbst_leaf_free_now(const struct sg_alloc *a, uint32_t leaf);
+/* fbst_build -- recounts every tree from the bitmap */
+void fbst_build(struct sg_alloc *a);
+/* fbst_add -- adds delta to the leaf holding block b and to its ancestors */
+void fbst_add(struct sg_alloc *a, uint32_t b, int32_t delta);
+/* fbst_resync_leaf -- sets a leaf's count from the bitmap, fixing ancestors */
+void fbst_resync_leaf(struct sg_alloc *a, uint32_t leaf);
+/* fbst_group_free -- free blocks of group g */
+static inline uint32_t fbst_group_free(const struct sg_alloc *a, uint32_t g)
+{
+	return fbst_tree(a, g)[1];
+}
+/* fbst_pick_leaf -- a leaf with at least min free blocks chosen by the
+ * policy (random group and walk, or the lowest); UINT32_MAX when none */
+uint32_t fbst_pick_leaf(struct sg_alloc *a, uint32_t min);
+/* fbst_pick_block -- one free block by the policy; UINT32_MAX when none */
+uint32_t fbst_pick_block(struct sg_alloc *a);
+
+#endif /* SANGUO_FBST_H */
