@@ -1,0 +1,152 @@
+/* A filebench file set in memory: the tree layout, entry sizes, and rotation-based picking. */
+#include "fileset.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "error.h"
+
+/* filebench's dirgamma: directory widths are gamma(1.5) around the mean width. */
+#define DIR_GAMMA 1.5
+
+struct layout {
+	struct fsb_fileset *fs;
+	struct fsb_rng *rng;
+	uint64_t width, placed, dir_cap;
+};
+
+/* draw_width -- (internal) one directory's width, at least 1 */
+static uint64_t draw_width(struct layout *l)
+{
+	double w = fsb_rng_gamma(l->rng, DIR_GAMMA, (double)l->width / DIR_GAMMA);
+	return w < 1.0 ? 1 : (uint64_t)llround(w);
+}
+
+/* add_dir -- (internal) records a directory path; NULL on allocation failure */
+static char *add_dir(struct layout *l, const char *parent, uint64_t i)
+{
+	struct fsb_fileset *fs = l->fs;
+	if (fs->ndirs == l->dir_cap) {
+		l->dir_cap = l->dir_cap ? 2 * l->dir_cap : 64;
+		char **d = realloc(fs->dirs, l->dir_cap * sizeof(*d));
+		if (!d)
+			return NULL;
+		fs->dirs = d;
+	}
+	char *path;
+	if (asprintf(&path, "%s/d%llu", parent, (unsigned long long)i) < 0)
+		return NULL;
+	return fs->dirs[fs->ndirs++] = path;
+}
+
+/* place -- (internal) fills 'dir' (at 'level' below the root) with files or subdirectories;
+ * the root has no width limit, so every entry finds a place */
+static int place(struct layout *l, const char *dir, unsigned level)
+{
+	struct fsb_fileset *fs = l->fs;
+	uint64_t width = level == 0 ? UINT64_MAX : draw_width(l);
+	for (uint64_t i = 0; i < width && l->placed < fs->n; i++) {
+		if (level + 1 == fs->depth) {
+			struct fsb_entry *e = &fs->entries[l->placed];
+			if (asprintf(&e->path, "%s/f%08llu", dir, (unsigned long long)l->placed) < 0)
+				return -1;
+			l->placed++;
+			continue;
+		}
+		char *sub = add_dir(l, dir, i);
+		if (!sub || place(l, sub, level + 1) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* draw_sizes -- (internal) each entry's size: gamma(shape, mean/shape), or mean when shape is 0 */
+static void draw_sizes(struct fsb_fileset *fs, uint64_t mean, double shape, struct fsb_rng *rng)
+{
+	for (uint64_t i = 0; i < fs->n; i++)
+		fs->entries[i].size = shape > 0 ? (uint64_t)llround(fsb_rng_gamma(rng, shape, (double)mean / shape)) : mean;
+}
+
+/* fsb_fileset_layout -- draws the tree and each entry's size */
+int fsb_fileset_layout(struct fsb_fileset *fs, const char *name, const char *dir, uint64_t n,
+		       uint64_t width, uint64_t mean_size, double shape, int flat_keys, unsigned nthreads,
+		       struct fsb_rng *rng)
+{
+	memset(fs, 0, sizeof(*fs));
+	fs->name = name;
+	fs->n = n;
+	fs->flat_keys = flat_keys;
+	fs->nthreads = nthreads;
+	pthread_mutex_init(&fs->lock, NULL);
+	fs->entries = calloc(n ? n : 1, sizeof(*fs->entries));
+	fs->rotor_exists = calloc(nthreads, sizeof(uint64_t));
+	fs->rotor_free = calloc(nthreads, sizeof(uint64_t));
+	if (asprintf(&fs->root, "%s/%s", dir, name) < 0 || !fs->entries || !fs->rotor_exists || !fs->rotor_free)
+		return fsb_fail("out of memory laying out %llu entries", (unsigned long long)n);
+	/* ln(entries) / ln(width) levels, rounded; a width above the entry count gives one flat directory. */
+	double depth = width > 1 && n > 1 ? log((double)n) / log((double)width) : 1.0;
+	fs->depth = depth < 1.5 ? 1 : (unsigned)llround(depth);
+	if (flat_keys) {
+		fs->depth = 1;
+		for (uint64_t i = 0; i < n; i++)
+			if (asprintf(&fs->entries[i].path, "f%08llu", (unsigned long long)i) < 0)
+				return fsb_fail("out of memory laying out %llu entries", (unsigned long long)n);
+	} else {
+		struct layout l = {fs, rng, width, 0, 0};
+		if (place(&l, fs->root, 0) != 0)
+			return fsb_fail("out of memory laying out %llu entries", (unsigned long long)n);
+	}
+	draw_sizes(fs, mean_size, shape, rng);
+	return 0;
+}
+
+/* fsb_fileset_pick -- the next entry after this thread's rotor in the wanted state and not busy */
+int64_t fsb_fileset_pick(struct fsb_fileset *fs, unsigned tid, enum fsb_pick want)
+{
+	int64_t found = -1;
+	pthread_mutex_lock(&fs->lock);
+	uint64_t *rotor = want == FSB_PICK_EXISTS ? &fs->rotor_exists[tid] : &fs->rotor_free[tid];
+	uint64_t candidates = want == FSB_PICK_EXISTS ? fs->nexist : fs->n - fs->nexist;
+	for (uint64_t k = 0; candidates && k < fs->n; k++) {
+		uint64_t i = (*rotor + k) % fs->n;
+		struct fsb_entry *e = &fs->entries[i];
+		if (e->busy || e->exists != (want == FSB_PICK_EXISTS))
+			continue;
+		e->busy = 1;
+		*rotor = (i + 1) % fs->n;
+		found = (int64_t)i;
+		break;
+	}
+	pthread_mutex_unlock(&fs->lock);
+	return found;
+}
+
+/* fsb_fileset_release -- ends a pick, recording whether the entry now exists */
+void fsb_fileset_release(struct fsb_fileset *fs, uint64_t idx, int exists)
+{
+	pthread_mutex_lock(&fs->lock);
+	struct fsb_entry *e = &fs->entries[idx];
+	if (e->exists != !!exists)
+		fs->nexist += exists ? 1 : (uint64_t)-1;
+	e->exists = !!exists;
+	e->busy = 0;
+	pthread_mutex_unlock(&fs->lock);
+}
+
+/* fsb_fileset_free -- frees the in-memory description */
+void fsb_fileset_free(struct fsb_fileset *fs)
+{
+	for (uint64_t i = 0; fs->entries && i < fs->n; i++)
+		free(fs->entries[i].path);
+	for (uint64_t i = 0; i < fs->ndirs; i++)
+		free(fs->dirs[i]);
+	free(fs->entries);
+	free(fs->dirs);
+	free(fs->root);
+	free(fs->rotor_exists);
+	free(fs->rotor_free);
+	pthread_mutex_destroy(&fs->lock);
+	memset(fs, 0, sizeof(*fs));
+}
