@@ -64,14 +64,13 @@ sg_alloc *sg_alloc_open(uint64_t *bitmap, uint32_t nblocks, uint32_t first_free,
 	a->group_blocks = gb;
 	a->ngroups = (uint32_t)(((uint64_t)nblocks + gb - 1) / gb);
 	a->leaves = gb / SG_LEAF_BLOCKS;
-	a->persistent = pms_is_persistent(bitmap);
 	a->counts = calloc((size_t)a->ngroups * 2 * a->leaves, sizeof *a->counts);
 	if (!a->counts) {
 		sg_err(ENOMEM, "allocator: out of memory for %u groups", a->ngroups);
 		free(a);
 		return NULL;
 	}
-	pthread_mutex_init(&a->lock, NULL);
+	txlock_init(&a->txl, pms_is_persistent(bitmap), txn_end, a);
 	fbst_build(a);
 	return a;
 }
@@ -81,7 +80,7 @@ void sg_alloc_close(sg_alloc *a)
 {
 	if (!a)
 		return;
-	pthread_mutex_destroy(&a->lock);
+	pthread_mutex_destroy(&a->txl.m);
 	free(a->counts);
 	free(a);
 }
@@ -89,9 +88,9 @@ void sg_alloc_close(sg_alloc *a)
 /* sg_alloc_rebuild -- recounts from the bitmap */
 void sg_alloc_rebuild(sg_alloc *a)
 {
-	pthread_mutex_lock(&a->lock);
+	pthread_mutex_lock(&a->txl.m);
 	fbst_build(a);
-	pthread_mutex_unlock(&a->lock);
+	pthread_mutex_unlock(&a->txl.m);
 }
 
 /* alloc_contig_start -- start of a free run of n: from a leaf the policy
@@ -158,29 +157,29 @@ int sg_alloc_blocks(sg_alloc *a, uint32_t n, unsigned flags, struct sg_extent *o
 	if (!a || !n || !out || !max_out)
 		return sg_err(EINVAL, "allocator: allocation of %u blocks into %u extents", n,
 			max_out);
-	if (txn_enter(a) != 0)
+	if (txlock_enter(&a->txl) != 0)
 		return -1;
 	if (sg_alloc_free_count(a) < n) {
 		sg_err(ENOSPC, "allocator: %u blocks wanted, %llu free", n,
 			(unsigned long long)sg_alloc_free_count(a));
-		return txn_leave(a, 1, -1);
+		return txlock_leave(&a->txl, 1, -1);
 	}
 	if (flags & SG_CONTIG) {
 		uint32_t s = alloc_contig_start(a, n);
 
 		if (s == UINT32_MAX) {
 			sg_err(ENOSPC, "allocator: no run of %u free blocks", n);
-			return txn_leave(a, 1, -1);
+			return txlock_leave(&a->txl, 1, -1);
 		}
 		out[0].start = s;
 		out[0].len = n;
 		ret = txn_set_bits(a, s, n, 1) == 0 ? 1 : -1;
-		return txn_leave(a, ret == 1, ret);
+		return txlock_leave(&a->txl, ret == 1, ret);
 	}
 	ret = alloc_one_by_one(a, n, out, max_out);
 	if (ret < 0 && errno == ENOSPC)
-		return txn_leave(a, 1, -1);   /* rolled back by hand: nothing to undo */
-	return txn_leave(a, ret >= 0, ret);
+		return txlock_leave(&a->txl, 1, -1);   /* rolled back by hand: nothing to undo */
+	return txlock_leave(&a->txl, ret >= 0, ret);
 }
 
 /* sg_free -- clears a run of allocated bits */
@@ -192,13 +191,13 @@ int sg_free_blocks(sg_alloc *a, uint32_t start, uint32_t len)
 	    len > a->nblocks - start)
 		return sg_err(EINVAL, "allocator: free of [%u, +%u) outside [%u, %u)", start,
 			len, a ? a->first_free : 0, a ? a->nblocks : 0);
-	if (txn_enter(a) != 0)
+	if (txlock_enter(&a->txl) != 0)
 		return -1;
 	if (!bits_all_set(a->bitmap, start, len)) {
 		sg_err(EINVAL, "allocator: free of [%u, +%u): a block is already free",
 			start, len);
-		return txn_leave(a, 1, -1);
+		return txlock_leave(&a->txl, 1, -1);
 	}
 	ret = txn_set_bits(a, start, len, 0);
-	return txn_leave(a, ret == 0, ret);
+	return txlock_leave(&a->txl, ret == 0, ret);
 }

@@ -1,23 +1,13 @@
 /*
- * alloc_txn.c -- the allocator's side of transactions: its lock held to the
- * caller's commit or abort, logged bitmap stores, and the recount of changed
- * leaves when the transaction ends.
- *
- * Why hold the lock to the end: the undo log restores whole 64-bit bitmap
- * words, so a word this transaction logged must not take another thread's
- * bit before the transaction is decided, or an abort would erase it.
+ * alloc_txn.c -- the allocator's side of transactions: logged bitmap stores
+ * and the recount of the leaves they changed when the transaction ends.
  */
-#include <errno.h>
-#include <pmem_shim.h>
 
 #include "alloc_txn.h"
-#include "error.h"
 #include "sanguo/wear.h"
 
-static _Thread_local char txn_self;   /* its address names this thread */
-
-/* txn_end -- runs when the holder's transaction ends: recount, unlock */
-static void txn_end(void *arg)
+/* txn_end -- the transaction ended: recount the leaves it changed */
+void txn_end(void *arg)
 {
 	struct sg_alloc *a = arg;
 
@@ -28,53 +18,6 @@ static void txn_end(void *arg)
 			fbst_resync_leaf(a, a->touched[i]);
 	a->ntouched = 0;
 	a->touched_overflow = 0;
-	atomic_store(&a->holder, 0);
-	pthread_mutex_unlock(&a->lock);
-}
-
-/* txn_enter -- joins the caller's transaction (or opens one) under the lock */
-int txn_enter(struct sg_alloc *a)
-{
-	if (!a->persistent) {
-		pthread_mutex_lock(&a->lock);
-		return 0;
-	}
-	if (pms_tx_begin() != 0)
-		return sg_err(errno, "cannot begin a transaction: %s", pms_errormsg());
-	if (atomic_load(&a->holder) == (uintptr_t)&txn_self)
-		return 0;
-	pthread_mutex_lock(&a->lock);
-	if (pms_tx_on_end(txn_end, a) != 0) {
-		int e = errno;
-
-		pthread_mutex_unlock(&a->lock);
-		pms_tx_abort();
-		return sg_err(e, "cannot defer the allocator's unlock: %s", pms_errormsg());
-	}
-	atomic_store(&a->holder, (uintptr_t)&txn_self);
-	return 0;
-}
-
-/* txn_leave -- one level done: commit it, or abort everything */
-int txn_leave(struct sg_alloc *a, int ok, int ret)
-{
-	int e;
-
-	if (!a->persistent) {
-		pthread_mutex_unlock(&a->lock);
-		return ret;
-	}
-	if (!ok) {
-		e = errno;
-		pms_tx_abort();
-		errno = e;
-		return ret;
-	}
-	e = errno;   /* a failed call's errno survives its successful commit */
-	if (pms_tx_commit() != 0)
-		return sg_err(errno, "transaction failed: %s", pms_errormsg());
-	errno = e;
-	return ret;
 }
 
 /* txn_touch -- remembers a changed leaf for the recount at the end */
@@ -82,7 +25,7 @@ void txn_touch(struct sg_alloc *a, uint32_t b)
 {
 	uint32_t leaf = b / SG_LEAF_BLOCKS;
 
-	if (!a->persistent)
+	if (!a->txl.persistent)
 		return;
 	if (a->ntouched && a->touched[a->ntouched - 1] == leaf)
 		return;

@@ -12,11 +12,10 @@
 #ifndef SANGUO_FBST_H
 #define SANGUO_FBST_H
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdint.h>
 
 #include "sanguo/alloc.h"
+#include "txlock.h"
 
 #define FBST_TOUCHED_MAX 256u
 
@@ -30,12 +29,7 @@ struct sg_alloc {
 	uint32_t ngroups;
 	uint32_t leaves;          /* leaves per group (a power of two) */
 	uint32_t *counts;         /* ngroups trees of 2*leaves nodes */
-	int persistent;           /* bitmap in the pool: writes are logged */
-
-	/* Held from the first change in a transaction to its end, so no other
-	 * thread changes a bitmap word this transaction may roll back. */
-	pthread_mutex_t lock;
-	atomic_uintptr_t holder;
+	struct txlock txl;        /* held from a change to its transaction's end */
 	uint32_t ntouched;        /* leaves changed in the holder's transaction */
 	int touched_overflow;
 	uint32_t touched[FBST_TOUCHED_MAX];
