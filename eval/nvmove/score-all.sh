@@ -24,13 +24,17 @@ fi
 # conf_values FILE KEY: the values of every 'KEY = value' line of a program.conf.
 conf_values() { sed -n "s/^$2[[:space:]]*=[[:space:]]*//p" "$1"; }
 
+# Every program is checked before anything runs, so a typo fails at once.
+for prog in "$@"; do
+  for f in fetch-and-build.sh program.conf verdicts.tsv; do
+    [ -f "$HERE/$prog/$f" ] || { echo "score-all.sh: $prog: no $f in eval/nvmove/$prog" >&2; exit 1; }
+  done
+done
+
 printf '%s\n' "| program | version | lines of C | TUs | load functions | mode | functions visited | types reported | true pos. | false pos. | false neg. | recall | precision | seconds (cold) |"
 printf '%s\n' "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 for prog in "$@"; do
   dir=$HERE/$prog
-  for f in fetch-and-build.sh program.conf verdicts.tsv; do
-    [ -f "$dir/$f" ] || { echo "score-all.sh: $prog: no $f in eval/nvmove/$prog" >&2; exit 1; }
-  done
   version=$(conf_values "$dir/program.conf" version)
   mapfile -t loads < <(conf_values "$dir/program.conf" load-function)
   read -r -a flags <<< "$(conf_values "$dir/program.conf" flags)"
