@@ -13,5 +13,5 @@ cd "$SRC"
 [ -f Makefile ] && make distclean >/dev/null 2>&1 || true
 CFLAGS="-O0" ./configure --disable-nls --without-readline --disable-shared >/dev/null
 bear --output "$DB.tmp" -- make -j2 -C src
-bear --append --output "$DB.tmp" -- make -j2 -C tools 2>/dev/null || true
+bear --append --output "$DB.tmp" -- make -j2 -C tools
 debian_source_done
