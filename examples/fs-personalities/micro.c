@@ -167,7 +167,7 @@ static void print_table(const struct micro *m)
 	for (int r = 0; r < NROWS; r++) {
 		double us = m->ops[r] ? (double)m->ns[r] / (double)m->ops[r] / 1e3 : 0;
 		double mbs = m->ns[r] ? (double)m->bytes[r] / 1048576.0 / ((double)m->ns[r] / 1e9) : 0;
-		printf("%-12s %10llu %10.3f %10.1f %8.2f %8.1f %8.1f\n", paper[r].name, (unsigned long long)m->ops[r], us,
+		printf("%-12s %10llu %10.3f %10.1f %8.2f %8.2f %8.2f\n", paper[r].name, (unsigned long long)m->ops[r], us,
 		       mbs, paper[r].ramfs, paper[r].ext3, paper[r].pxfs);
 	}
 	printf("(ramfs, ext3, pxfs: Aerie's Table 2 in us, under its PCM model; MB = 2^20 bytes)\n");

@@ -240,6 +240,16 @@ static int teardown(struct shared *sh, const struct fsb_params *p)
 	return rc;
 }
 
+/* trace_setup -- (internal) with --trace, the preallocated entries first: "- setup <set> <entry> <size>" */
+static void trace_setup(struct fsb_run *r)
+{
+	for (int s = 0; s < FSB_SET_COUNT; s++)
+		for (uint64_t i = 0; i < r->sets[s].n; i++)
+			if (r->sets[s].entries[i].exists)
+				fprintf(r->trace, "- setup %s %llu %llu\n", r->sets[s].name, (unsigned long long)i,
+					(unsigned long long)r->sets[s].entries[i].size);
+}
+
 /* fsb_run_personality -- sets up, runs and removes (unless --keep) one personality */
 int fsb_run_personality(const struct fsb_params *p, struct fsb_result *res)
 {
@@ -260,6 +270,8 @@ int fsb_run_personality(const struct fsb_params *p, struct fsb_result *res)
 	res->prealloc_entries = main_set->nexist;
 	res->dirs = main_set->ndirs;
 	res->depth = main_set->depth;
+	if (rc == 0 && r->trace)
+		trace_setup(r);
 	if (rc == 0)
 		rc = run_threads(&sh, p, res);
 	if (teardown(&sh, p) != 0)
