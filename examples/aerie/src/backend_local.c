@@ -1,0 +1,106 @@
+/*
+ * backend_local.c -- single-process mode: the process owns the pool and
+ * applies its own journals with the same validating function the TFS uses.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <pmem_shim.h>
+
+#include "fs.h"
+#include "mount.h"
+
+/* The one client of a single-process mount. */
+#define LOCAL_CLIENT 1
+
+static pms_pool *local_pool;
+
+/* aer_open_owner -- opens the pool and attaches to its file system */
+int aer_open_owner(struct aer_fs *fs, const char *pool_path)
+{
+	struct pms_pool_info info;
+	struct aer_super *sb;
+	pms_pool *pool;
+
+	if (!(pool = pms_pool_open(pool_path, 0, NULL)))
+		return aer_fail(errno, "%s", pms_errormsg());
+	pms_pool_info(pool, &info);
+	sb = pms_root_get(AER_ROOT_NAME);
+	if (!sb || !pms_is_persistent(sb)) {
+		pms_pool_close(pool);
+		return aer_fail(EINVAL, "pool '%s' holds no Aerie file system (no '%s' root)",
+				pool_path, AER_ROOT_NAME);
+	}
+	if (aer_super_check(sb, info.addr + info.size - (uintptr_t)sb) < 0 ||
+			aer_fs_attach(fs, sb, AER_ROLE_OWNER) < 0) {
+		int e = errno;
+		pms_pool_close(pool);
+		errno = e;
+		return -1;
+	}
+	if (sb->seq & 1) {  /* a TFS died while applying: its transaction was undone */
+		sb->seq++;
+		pms_persist(&sb->seq, sizeof sb->seq);
+	}
+	local_pool = pool;
+	return 0;
+}
+
+/* aer_close_owner -- detaches and closes the pool */
+void aer_close_owner(struct aer_fs *fs)
+{
+	aer_fs_detach(fs);
+	pms_pool_close(local_pool);
+	local_pool = NULL;
+}
+
+/* aer_local_mount -- attaches and selects this backend */
+int aer_local_mount(struct aer_fs *fs, const char *pool_path)
+{
+	if (aer_open_owner(fs, pool_path) < 0)
+		return -1;
+	fs->backend = &aer_local_backend;
+	return 0;
+}
+
+static int local_submit(struct aer_fs *fs, const struct aer_journal *j)
+{
+	struct aer_apply_ctx ctx = { LOCAL_CLIENT, NULL, NULL };
+	return aer_journal_apply(fs, j, &ctx);
+}
+
+static int local_grant_blocks(struct aer_fs *fs, uint32_t want, uint32_t *start, uint32_t *len)
+{
+	return aer_grant_blocks(fs, LOCAL_CLIENT, want, start, len);
+}
+
+static void local_ungrant_blocks(struct aer_fs *fs, uint32_t start, uint32_t len)
+{
+	for (uint32_t b = start; b < start + len; b++)
+		fs->block_owner[b] = 0;
+	if (start < fs->alloc_hint)
+		fs->alloc_hint = start;
+}
+
+static int local_grant_inode(struct aer_fs *fs, uint32_t *ino)
+{
+	return aer_grant_inode(fs, LOCAL_CLIENT, ino);
+}
+
+/* One process: nobody else to exclude, and the whole pool is writable. */
+static int local_lease(struct aer_fs *fs, uint32_t ino) { return 0; }
+static void local_release(struct aer_fs *fs, uint32_t ino) { }
+static int local_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_t len)
+{
+	return 0;
+}
+
+static void local_unmount(struct aer_fs *fs)
+{
+	aer_close_owner(fs);
+}
+
+const struct aer_backend aer_local_backend = {
+	"local", local_submit, local_grant_blocks, local_ungrant_blocks, local_grant_inode,
+	local_lease, local_release, local_writable, local_unmount,
+};

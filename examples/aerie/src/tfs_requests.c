@@ -1,0 +1,105 @@
+/*
+ * tfs_requests.c -- what aerie-tfs does for each request: hello, grants of
+ * blocks and inodes, leases, write windows over a leased file's blocks, and
+ * journals (validated and applied by aer_journal_apply with the client's
+ * identity, so grants and leases are checked too).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <pmem_shim.h>
+
+#include "tfs_lease.h"
+#include "tfs_server.h"
+
+struct who {
+	struct server *s;
+	struct client *c;
+};
+
+/* may_write -- (internal) the client leases ino, or created it in this journal */
+static int may_write(void *arg, uint32_t ino)
+{
+	struct who *w = arg;
+
+	return aer_lease_check(ino, w->c->id) || w->s->fs.inode_owner[ino] == w->c->id ? 0 : -1;
+}
+
+/* in_file -- (internal) 1 when [start, start+len) lies inside one extent of ino */
+static int in_file(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_t len)
+{
+	const struct aer_inode *in = aer_inode(fs, ino);
+
+	if (!in || in->type != AER_TYPE_FILE)
+		return 0;
+	for (uint32_t i = 0; i < in->nextents && i < AER_MAX_EXTENTS; i++) {
+		const struct aer_extent *e = aer_extent_at(fs, in, i);
+		if (e && start >= e->start && len <= e->len && start - e->start <= e->len - len)
+			return 1;
+	}
+	return 0;
+}
+
+/* hello -- (internal) where the pool maps and who the client is */
+static int hello(struct server *s, struct client *c, struct aer_rep *rp)
+{
+	struct pms_pool_info info;
+
+	pms_pool_info(pms_pool_current(), &info);
+	rp->addr = info.addr;
+	rp->size = info.size;
+	rp->a = (uint32_t)((uintptr_t)s->fs.sb - info.addr);
+	rp->b = c->id;
+	rp->c = s->o->lease_ms;
+	return 0;
+}
+
+/* ungrant -- (internal) blocks of c's grant that it did not use */
+static int ungrant(struct server *s, struct client *c, uint32_t start, uint32_t len)
+{
+	if (!aer_is_data_range(&s->fs, start, len))
+		return aer_fail(EINVAL, "blocks %u+%u lie outside the data area", start, len);
+	for (uint32_t b = start; b < start + len; b++)
+		if (s->fs.block_owner[b] == c->id) {
+			s->fs.block_owner[b] = 0;
+			if (b < s->fs.alloc_hint)
+				s->fs.alloc_hint = b;
+		}
+	return 0;
+}
+
+/* aer_tfs_handle -- one request */
+int aer_tfs_handle(struct server *s, struct client *c, const struct aer_req *rq,
+		struct aer_rep *rp)
+{
+	struct who w = { s, c };
+	struct aer_apply_ctx ctx = { c->id, may_write, &w };
+	struct aer_fs *fs = &s->fs;
+
+	switch (rq->type) {
+	case AER_MSG_HELLO:
+		return hello(s, c, rp);
+	case AER_MSG_GRANT_BLOCKS:
+		return aer_grant_blocks(fs, c->id, rq->a > 65536 ? 65536 : rq->a, &rp->a, &rp->b);
+	case AER_MSG_UNGRANT_BLOCKS:
+		return ungrant(s, c, rq->a, rq->b);
+	case AER_MSG_GRANT_INODE:
+		return aer_grant_inode(fs, c->id, &rp->a);
+	case AER_MSG_LEASE:
+		if (!aer_inode(fs, rq->a))
+			return aer_fail(EINVAL, "inode %u is out of range", rq->a);
+		return aer_lease_acquire(rq->a, c->id, &rp->a);
+	case AER_MSG_RELEASE:
+		aer_lease_release(rq->a, c->id);
+		return 0;
+	case AER_MSG_WRITABLE:
+		if (!aer_lease_check(rq->a, c->id))
+			return aer_fail(EACCES, "this client holds no write lease on inode %u", rq->a);
+		if (!in_file(fs, rq->a, rq->b, rq->c))
+			return aer_fail(EPERM, "blocks %u+%u are not blocks of inode %u", rq->b, rq->c, rq->a);
+		return 0;
+	case AER_MSG_SUBMIT:
+		return aer_journal_apply(fs, &rq->journal, &ctx);
+	}
+	return aer_fail(EPROTO, "unknown request type %u", rq->type);
+}
