@@ -88,9 +88,10 @@ void sg_alloc_close(sg_alloc *a)
 /* sg_alloc_rebuild -- recounts from the bitmap */
 void sg_alloc_rebuild(sg_alloc *a)
 {
-	pthread_mutex_lock(&a->txl.m);
+	int taken = txlock_hold(&a->txl);
+
 	fbst_build(a);
-	pthread_mutex_unlock(&a->txl.m);
+	txlock_drop(&a->txl, taken);
 }
 
 /* alloc_contig_start -- start of a free run of n: from a leaf the policy

@@ -73,3 +73,19 @@ int txlock_leave(struct txlock *l, int ok, int ret)
 	errno = e;
 	return ret;
 }
+
+/* txlock_hold -- the lock for a short read, unless already ours */
+int txlock_hold(struct txlock *l)
+{
+	if (atomic_load(&l->holder) == (uintptr_t)&txlock_self)
+		return 0;
+	pthread_mutex_lock(&l->m);
+	return 1;
+}
+
+/* txlock_drop -- undoes txlock_hold */
+void txlock_drop(struct txlock *l, int taken)
+{
+	if (taken)
+		pthread_mutex_unlock(&l->m);
+}

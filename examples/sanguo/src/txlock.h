@@ -32,4 +32,10 @@ int txlock_enter(struct txlock *l);
  * returns ret (errno kept), or -1 when the commit fails */
 int txlock_leave(struct txlock *l, int ok, int ret);
 
+/* txlock_hold -- takes the lock for a read unless this thread holds it to
+ * its transaction's end; returns 1 when the caller must txlock_drop it */
+int txlock_hold(struct txlock *l);
+/* txlock_drop -- releases what txlock_hold took (taken: its return) */
+void txlock_drop(struct txlock *l, int taken);
+
 #endif /* SANGUO_TXLOCK_H */
