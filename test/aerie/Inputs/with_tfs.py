@@ -1,0 +1,41 @@
+"""Runs a command while aerie-tfs serves a pool, then stops the service.
+
+usage: with_tfs.py AERIE_TFS POOL [--lease-ms=N] -- CMD ARGS...
+'@SOCK@' in CMD's arguments becomes the service's socket path (kept short, in
+a temporary directory, since a Unix socket path has at most 107 bytes). The
+service's log goes to POOL.tfs.log. Exits with CMD's status, or 1 when the
+service did not start or did not stop cleanly.
+"""
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def main():
+    sep = sys.argv.index("--")
+    tfs, pool, opts = sys.argv[1], sys.argv[2], sys.argv[3:sep]
+    cmd = sys.argv[sep + 1:]
+    tmp = tempfile.mkdtemp(prefix="aerie-")
+    sock = os.path.join(tmp, "s")
+    log = open(pool + ".tfs.log", "w")
+    srv = subprocess.Popen([tfs] + opts + [pool, sock], stderr=log)
+    deadline = time.time() + 10
+    while not os.path.exists(sock):
+        if srv.poll() is not None or time.time() > deadline:
+            print("with_tfs: aerie-tfs did not start (see %s.tfs.log)" % pool)
+            return 1
+        time.sleep(0.01)
+    rc = subprocess.call([a.replace("@SOCK@", sock) for a in cmd])
+    srv.send_signal(signal.SIGTERM)
+    if srv.wait(timeout=10) != 0:
+        print("with_tfs: aerie-tfs exited with %d" % srv.returncode)
+        return 1
+    os.rmdir(tmp)
+    return rc
+
+
+if __name__ == "__main__":
+    sys.exit(main())
