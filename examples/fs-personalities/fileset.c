@@ -80,6 +80,7 @@ int fsb_fileset_layout(struct fsb_fileset *fs, const char *name, const char *dir
 	fs->flat_keys = flat_keys;
 	fs->nthreads = nthreads;
 	pthread_mutex_init(&fs->lock, NULL);
+	pthread_cond_init(&fs->released, NULL);
 	fs->entries = calloc(n ? n : 1, sizeof(*fs->entries));
 	fs->rotor_exists = calloc(nthreads, sizeof(uint64_t));
 	fs->rotor_free = calloc(nthreads, sizeof(uint64_t));
@@ -102,22 +103,34 @@ int fsb_fileset_layout(struct fsb_fileset *fs, const char *name, const char *dir
 	return 0;
 }
 
-/* fsb_fileset_pick -- the next entry after this thread's rotor in the wanted state and not busy */
+/* fsb_fileset_pick -- the next entry after this thread's rotor in the wanted state and not busy;
+ * when every such entry is busy it waits for one to be released, as filebench does, so only a set
+ * with no entry in that state gives -1 */
 int64_t fsb_fileset_pick(struct fsb_fileset *fs, unsigned tid, enum fsb_pick want)
 {
 	int64_t found = -1;
 	pthread_mutex_lock(&fs->lock);
 	uint64_t *rotor = want == FSB_PICK_EXISTS ? &fs->rotor_exists[tid] : &fs->rotor_free[tid];
-	uint64_t candidates = want == FSB_PICK_EXISTS ? fs->nexist : fs->n - fs->nexist;
-	for (uint64_t k = 0; candidates && k < fs->n; k++) {
-		uint64_t i = (*rotor + k) % fs->n;
-		struct fsb_entry *e = &fs->entries[i];
-		if (e->busy || e->exists != (want == FSB_PICK_EXISTS))
-			continue;
-		e->busy = 1;
-		*rotor = (i + 1) % fs->n;
-		found = (int64_t)i;
-		break;
+	for (;;) {
+		int busy_match = 0;
+		uint64_t candidates = want == FSB_PICK_EXISTS ? fs->nexist : fs->n - fs->nexist;
+		for (uint64_t k = 0; candidates && k < fs->n; k++) {
+			uint64_t i = (*rotor + k) % fs->n;
+			struct fsb_entry *e = &fs->entries[i];
+			if (e->exists != (want == FSB_PICK_EXISTS))
+				continue;
+			if (e->busy) {
+				busy_match = 1;
+				continue;
+			}
+			e->busy = 1;
+			*rotor = (i + 1) % fs->n;
+			found = (int64_t)i;
+			break;
+		}
+		if (found >= 0 || !busy_match)
+			break;
+		pthread_cond_wait(&fs->released, &fs->lock);
 	}
 	pthread_mutex_unlock(&fs->lock);
 	return found;
@@ -132,6 +145,7 @@ void fsb_fileset_release(struct fsb_fileset *fs, uint64_t idx, int exists)
 		fs->nexist += exists ? 1 : (uint64_t)-1;
 	e->exists = !!exists;
 	e->busy = 0;
+	pthread_cond_broadcast(&fs->released);
 	pthread_mutex_unlock(&fs->lock);
 }
 
@@ -148,5 +162,6 @@ void fsb_fileset_free(struct fsb_fileset *fs)
 	free(fs->rotor_exists);
 	free(fs->rotor_free);
 	pthread_mutex_destroy(&fs->lock);
+	pthread_cond_destroy(&fs->released);
 	memset(fs, 0, sizeof(*fs));
 }

@@ -32,6 +32,7 @@ struct fsb_fileset {
 	int flat_keys;  /* key-value set: entries are keys, no directories */
 	int created;    /* the root was made by this run, so removing it loses nothing of the user's */
 	pthread_mutex_t lock;
+	pthread_cond_t released; /* signalled when a busy entry is released */
 	unsigned nthreads;
 	uint64_t *rotor_exists, *rotor_free; /* one rotor of each kind per thread */
 };
@@ -45,7 +46,7 @@ int fsb_fileset_layout(struct fsb_fileset *fs, const char *name, const char *dir
 		       uint64_t width, uint64_t mean_size, double shape, int flat_keys, unsigned nthreads,
 		       struct fsb_rng *rng);
 /* fsb_fileset_pick -- the next entry after this thread's rotor that is in the wanted state and
- * not busy, marked busy; -1 if there is none */
+ * not busy, marked busy (waiting while all such entries are busy); -1 if none is in that state */
 int64_t fsb_fileset_pick(struct fsb_fileset *fs, unsigned tid, enum fsb_pick want);
 /* fsb_fileset_release -- ends a pick, recording whether the entry now exists */
 void fsb_fileset_release(struct fsb_fileset *fs, uint64_t idx, int exists);
