@@ -39,11 +39,16 @@ static void own(struct check *c, uint32_t start, uint32_t len, uint32_t who)
 		problem(c, "inode %u: blocks %u+%u lie outside the data area", who, start, len);
 		return;
 	}
-	for (uint32_t b = start; b < start + len; b++) {
-		if (c->owner[b])
-			problem(c, "block %u: owned by inode %u and by inode %u", b, c->owner[b], who);
-		else
-			c->owner[b] = who;
+	for (uint32_t b = start; b < start + len;) {
+		uint32_t first = c->owner[b], e = b;
+		if (!first) {
+			c->owner[b++] = who;
+			continue;
+		}
+		while (e < start + len && c->owner[e] == first)
+			e++;  /* one line for the run shared with the same owner */
+		problem(c, "blocks %u..%u: owned by inode %u and by inode %u", b, e - 1, first, who);
+		b = e;
 	}
 }
 
