@@ -24,4 +24,6 @@ for p in fileserver webserver webproxy varmail; do
   run "$p" "$p" --variant aerie --duration "$duration"
 done
 run webproxy-kv webproxy --backend kvdir --variant aerie --duration "$duration"
+# The same with PXFS's one thread, so the key-value form is compared at equal concurrency.
+run webproxy-kv1 webproxy --backend kvdir --variant aerie --threads 1 --duration "$duration"
 run micro micro
