@@ -19,6 +19,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sanguo/error.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -94,9 +96,6 @@ int sg_alloc_check(const sg_alloc *a);
  * and the policy of a name, 0 if unknown. */
 const char *sg_policy_name(enum sg_policy p);
 enum sg_policy sg_policy_parse(const char *name);
-
-/** Last error of this thread, "" when none. */
-const char *sg_errormsg(void);
 
 #ifdef __cplusplus
 }
