@@ -11,6 +11,7 @@
 #ifndef AERIE_PXFS_H
 #define AERIE_PXFS_H
 
+#include <dirent.h>
 #include <stdint.h>
 #include <sys/stat.h>
 #include <sys/types.h>
