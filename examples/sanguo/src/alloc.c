@@ -15,16 +15,6 @@
 
 #define ALLOC_DEFAULT_GROUP 32768u
 
-/* alloc_pow2_at_least -- smallest power of two >= x */
-static uint32_t alloc_pow2_at_least(uint32_t x)
-{
-	uint32_t p = 1;
-
-	while (p < x)
-		p <<= 1;
-	return p;
-}
-
 /* sg_alloc_open -- DRAM tree over an existing bitmap */
 sg_alloc *sg_alloc_open(uint64_t *bitmap, uint32_t nblocks, uint32_t first_free,
 		const struct sg_alloc_opts *opts)
@@ -33,17 +23,18 @@ sg_alloc *sg_alloc_open(uint64_t *bitmap, uint32_t nblocks, uint32_t first_free,
 	uint32_t gb = opts && opts->group_blocks ? opts->group_blocks : ALLOC_DEFAULT_GROUP;
 	enum sg_policy p = opts ? opts->policy : SG_FBST_WALK;
 
-	if (!bitmap || !nblocks || first_free >= nblocks || nblocks > UINT32_MAX / 2) {
-		sg_err(EINVAL, "allocator: bad bitmap (%u blocks, first free %u)", nblocks,
-			first_free);
+	if (!bitmap || ((uintptr_t)bitmap & 7) || !nblocks || first_free >= nblocks ||
+	    nblocks > UINT32_MAX / 2) {
+		sg_err(EINVAL, "allocator: bad bitmap at %p (%u blocks, first free %u)",
+			(void *)bitmap, nblocks, first_free);
 		return NULL;
 	}
 	if (sg_policy_name(p)[0] == '?') {
 		sg_err(EINVAL, "allocator: unknown policy %d", (int)p);
 		return NULL;
 	}
-	if (gb < SG_LEAF_BLOCKS || (gb & (gb - 1))) {
-		sg_err(EINVAL, "allocator: group of %u blocks is not a power of two >= %u",
+	if (gb < SG_LEAF_BLOCKS) {
+		sg_err(EINVAL, "allocator: groups of %u blocks are smaller than a leaf (%u)",
 			gb, SG_LEAF_BLOCKS);
 		return NULL;
 	}
@@ -52,19 +43,16 @@ sg_alloc *sg_alloc_open(uint64_t *bitmap, uint32_t nblocks, uint32_t first_free,
 		sg_err(ENOMEM, "allocator: out of memory");
 		return NULL;
 	}
-	/* Small bitmaps: one group just large enough. */
-	if (gb > alloc_pow2_at_least(nblocks))
-		gb = alloc_pow2_at_least(nblocks) < SG_LEAF_BLOCKS ? SG_LEAF_BLOCKS
-			: alloc_pow2_at_least(nblocks);
 	a->bitmap = bitmap;
 	a->nblocks = nblocks;
 	a->first_free = first_free;
 	a->policy = p;
 	a->seed = opts ? opts->seed : 0;
-	a->group_blocks = gb;
-	a->ngroups = (uint32_t)(((uint64_t)nblocks + gb - 1) / gb);
-	a->leaves = gb / SG_LEAF_BLOCKS;
-	a->counts = calloc((size_t)a->ngroups * 2 * a->leaves, sizeof *a->counts);
+	/* Groups of equal size (within a leaf), about gb blocks each. */
+	a->nleaves = (nblocks + SG_LEAF_BLOCKS - 1) / SG_LEAF_BLOCKS;
+	a->ngroups = (a->nleaves + gb / SG_LEAF_BLOCKS - 1) / (gb / SG_LEAF_BLOCKS);
+	a->tree_nodes = 4 * ((a->nleaves + a->ngroups - 1) / a->ngroups + 1);
+	a->counts = calloc((size_t)a->ngroups * a->tree_nodes, sizeof *a->counts);
 	if (!a->counts) {
 		sg_err(ENOMEM, "allocator: out of memory for %u groups", a->ngroups);
 		free(a);

@@ -186,8 +186,8 @@ int sg_dir_insert(sg_dir *d, const char *name, size_t len, uint32_t ino)
 	return txlock_leave(&d->txl, r == 0 || errno == EEXIST, r);
 }
 
-/* sg_dir_lookup -- name -> ino */
-int sg_dir_lookup(sg_dir *d, const char *name, size_t len, uint32_t *ino)
+/* sg_dir_find -- name -> ino and slot */
+int sg_dir_find(sg_dir *d, const char *name, size_t len, uint32_t *ino, uint32_t *slot)
 {
 	int64_t s;
 	int taken;
@@ -201,28 +201,42 @@ int sg_dir_lookup(sg_dir *d, const char *name, size_t len, uint32_t *ino)
 	txlock_drop(&d->txl, taken);
 	if (s < 0)
 		return sg_err(ENOENT, "directory: no '%.*s'", (int)len, name);
+	if (slot)
+		*slot = (uint32_t)s;
 	return 0;
 }
 
-/* dir_do_remove -- remove under the lock */
-static int dir_do_remove(struct sg_dir *d, const char *name, size_t len, uint32_t *ino)
+/* sg_dir_lookup -- name -> ino */
+int sg_dir_lookup(sg_dir *d, const char *name, size_t len, uint32_t *ino)
 {
-	uint64_t h = dir_hash(d, name, len);
-	int64_t s = d->ops->find(d, name, len, h);
-	struct sg_dirent *e;
+	return sg_dir_find(d, name, len, ino, NULL);
+}
 
-	if (s < 0)
-		return sg_err(ENOENT, "directory: no '%.*s'", (int)len, name);
-	e = dir_slot(d, (uint32_t)s);
+/* dir_clear -- empties slot s (under the lock) */
+static int dir_clear(struct sg_dir *d, uint32_t s, uint64_t h, uint32_t *ino)
+{
+	struct sg_dirent *e = dir_slot(d, s);
+
 	if (ino)
 		*ino = e->ino;
 	if (sg_write_u32(&e->ino, 0) != 0)
 		return -1;
-	dir_touch(d, (uint32_t)s, 0, 0);
+	dir_touch(d, s, 0, 0);
 	d->count--;
-	if (d->ops->removed(d, (uint32_t)s, h) != 0)
+	if (d->ops->removed(d, s, h) != 0)
 		return sg_err(ENOMEM, "directory: out of memory for its index");
 	return 0;
+}
+
+/* dir_do_remove -- remove by name under the lock */
+static int dir_do_remove(struct sg_dir *d, const char *name, size_t len, uint32_t *ino)
+{
+	uint64_t h = dir_hash(d, name, len);
+	int64_t s = d->ops->find(d, name, len, h);
+
+	if (s < 0)
+		return sg_err(ENOENT, "directory: no '%.*s'", (int)len, name);
+	return dir_clear(d, (uint32_t)s, h, ino);
 }
 
 /* sg_dir_remove -- removes name */
@@ -236,6 +250,38 @@ int sg_dir_remove(sg_dir *d, const char *name, size_t len, uint32_t *ino)
 		return -1;
 	r = dir_do_remove(d, name, len, ino);
 	return txlock_leave(&d->txl, r == 0 || errno == ENOENT, r);
+}
+
+/* sg_dir_remove_slot -- removes the entry in slot */
+int sg_dir_remove_slot(sg_dir *d, uint32_t slot, uint32_t *ino)
+{
+	const struct sg_dirent *e;
+	int r;
+
+	if (txlock_enter(&d->txl) != 0)
+		return -1;
+	e = slot < dir_nslots(d) ? dir_slot(d, slot) : NULL;
+	if (!e || !e->ino || !e->name_len || e->name_len > SG_NAME_MAX)
+		r = sg_err(ENOENT, "directory: slot %u holds no entry", slot);
+	else
+		r = dir_clear(d, slot, dir_hash(d, e->name, e->name_len), ino);
+	return txlock_leave(&d->txl, r == 0 || errno == ENOENT, r);
+}
+
+/* sg_dir_next -- the next entry from *cursor on */
+int sg_dir_next(sg_dir *d, uint32_t *cursor, struct sg_dirent *out)
+{
+	for (uint32_t s = *cursor; s < dir_nslots(d); s++) {
+		const struct sg_dirent *e = dir_slot(d, s);
+
+		if (e->ino) {
+			*out = *e;
+			*cursor = s + 1;
+			return 1;
+		}
+	}
+	*cursor = dir_nslots(d);
+	return 0;
 }
 
 /* sg_dir_foreach -- every entry in slot order */

@@ -4,10 +4,11 @@
  * rebuild, its updates and the three descents (coin-flip walk, weighted
  * walk, leftmost).
  *
- * Group g covers blocks [g*group_blocks, (g+1)*group_blocks) and is a perfect
- * binary tree stored as an array (node 1 the root, 2i and 2i+1 the children,
- * nodes leaves..2*leaves-1 the leaves, SG_LEAF_BLOCKS bits each). Reserved
- * blocks and blocks past nblocks never count as free.
+ * The bitmap's leaves (SG_LEAF_BLOCKS bits each) are split into groups of
+ * equal size (within one leaf), and each group's tree halves its leaf range
+ * at every level as the paper's segment tree does (node 1 the root, 2i and
+ * 2i+1 the children), so a coin flip at a node chooses between halves of
+ * equal size. Reserved blocks and blocks past nblocks never count as free.
  */
 #ifndef SANGUO_FBST_H
 #define SANGUO_FBST_H
@@ -25,10 +26,10 @@ struct sg_alloc {
 	uint32_t first_free;      /* blocks below are reserved */
 	enum sg_policy policy;
 	uint64_t seed;
-	uint32_t group_blocks;    /* a power of two, >= SG_LEAF_BLOCKS */
+	uint32_t nleaves;         /* leaves of the whole bitmap */
 	uint32_t ngroups;
-	uint32_t leaves;          /* leaves per group (a power of two) */
-	uint32_t *counts;         /* ngroups trees of 2*leaves nodes */
+	uint32_t tree_nodes;      /* array slots per group tree (4 * its leaves) */
+	uint32_t *counts;         /* ngroups trees */
 	struct txlock txl;        /* held from a change to its transaction's end */
 	uint32_t ntouched;        /* leaves changed in the holder's transaction */
 	int touched_overflow;
@@ -38,15 +39,28 @@ struct sg_alloc {
 /* fbst_tree -- the count array of group g */
 static inline uint32_t *fbst_tree(const struct sg_alloc *a, uint32_t g)
 {
-	return a->counts + (size_t)g * 2 * a->leaves;
+	return a->counts + (size_t)g * a->tree_nodes;
 }
 
-/* fbst_leaf_first -- first block of global leaf number leaf */
+/* fbst_group_leaf -- first leaf of group g (g == ngroups: nleaves) */
+static inline uint32_t fbst_group_leaf(const struct sg_alloc *a, uint32_t g)
+{
+	return (uint32_t)((uint64_t)g * a->nleaves / a->ngroups);
+}
+
+/* fbst_leaf_first -- first block of leaf number leaf */
 static inline uint32_t fbst_leaf_first(uint32_t leaf)
 {
 	return leaf * SG_LEAF_BLOCKS;
 }
 
+/* fbst_group_of -- the group holding leaf */
+uint32_t fbst_group_of(const struct sg_alloc *a, uint32_t leaf);
+/* fbst_leaf_count -- the tree's free count of a leaf */
+uint32_t fbst_leaf_count(const struct sg_alloc *a, uint32_t leaf);
+/* fbst_check_group -- 0 when every count of group g's tree matches the
+ * bitmap, else -1 with the first mismatch in sg_errormsg() */
+int fbst_check_group(const struct sg_alloc *a, uint32_t g);
 /* fbst_leaf_free_now -- free blocks of a leaf counted from the bitmap */
 uint32_t fbst_leaf_free_now(const struct sg_alloc *a, uint32_t leaf);
 /* fbst_build -- recounts every tree from the bitmap */

@@ -1,8 +1,9 @@
 /*
  * bench_wear.c -- sanguo-bench wear: an aged region (file set preallocated
- * to half of it), then a personality's flow at 512-byte I/O, once with first
- * fit, once with the paper's FBST walk and once with the weighted walk; writes per block summed over 128 equal
- * intervals, and the figures the paper and the issue ask for.
+ * to half of it), then a personality's flow at 512-byte I/O, with first
+ * fit, the paper's FBST walk and the weighted walk in turn; writes per
+ * block summed over 128 equal intervals, and the figures the paper and the
+ * issue ask for.
  */
 #include <errno.h>
 #include <math.h>

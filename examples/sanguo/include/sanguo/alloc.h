@@ -46,7 +46,8 @@ struct sg_extent {
 
 struct sg_alloc_opts {
 	enum sg_policy policy;
-	uint32_t group_blocks;  /* blocks per allocation group; 0: 32768 */
+	uint32_t group_blocks;  /* about this many blocks per allocation group
+	                         * (equal groups, whole leaves); 0: 32768 */
 	uint64_t seed;          /* seeds every thread's random walk */
 };
 
@@ -54,8 +55,10 @@ typedef struct sg_alloc sg_alloc;
 
 /** Opens an allocator over bitmap (nblocks bits, 1 = allocated); bits of
  * blocks below first_free are taken as reserved and never handed out. The
- * bitmap may be in the pool or in DRAM. Returns NULL with EINVAL for a bad
- * size or policy, ENOMEM. The bitmap is not written.
+ * bitmap may be in the pool or in DRAM, and must be 8-byte aligned (a byte
+ * bitmap with bit b in byte b/8, bit b%8, is the same bitmap on a
+ * little-endian machine). Returns NULL with EINVAL for a bad size, alignment
+ * or policy, ENOMEM. The bitmap is not written.
  */
 sg_alloc *sg_alloc_open(uint64_t *bitmap, uint32_t nblocks, uint32_t first_free,
 		const struct sg_alloc_opts *opts);
@@ -75,6 +78,18 @@ int sg_alloc_blocks(sg_alloc *a, uint32_t n, unsigned flags, struct sg_extent *o
 /** Frees [start, start+len). -1 and EINVAL when a block is outside the
  * bitmap, reserved or already free (nothing is freed then). */
 int sg_free_blocks(sg_alloc *a, uint32_t start, uint32_t len);
+
+/** For a file system that sets the bits itself (examples/aerie's policy
+ * table: find, then mark in its own transaction): the policy's choice of up
+ * to want free blocks in a row, starting at a block the policy picks, that
+ * usable(ctx, block) accepts (NULL: every free block; a file system uses it
+ * to skip blocks granted but not yet marked). Marks nothing. 0 with *start
+ * and *len (1 <= *len <= want), or -1 with ENOSPC. */
+int sg_alloc_find(sg_alloc *a, uint32_t want, int (*usable)(void *ctx, uint32_t blk),
+		void *ctx, uint32_t *start, uint32_t *len);
+/** The caller changed the bits of [start, start+len) itself: recounts the
+ * leaves they lie in. -1 and EINVAL for a range outside the bitmap. */
+int sg_alloc_resync(sg_alloc *a, uint32_t start, uint32_t len);
 
 /** Free blocks (from the tree's root counts). */
 uint64_t sg_alloc_free_count(const sg_alloc *a);

@@ -80,6 +80,15 @@ int sg_dir_insert(sg_dir *d, const char *name, size_t len, uint32_t ino);
 int sg_dir_lookup(sg_dir *d, const char *name, size_t len, uint32_t *ino);
 /** Removes name, storing its inode in *ino (may be NULL). -1 with ENOENT. */
 int sg_dir_remove(sg_dir *d, const char *name, size_t len, uint32_t *ino);
+/** sg_dir_lookup that also gives the slot (a file system that removes by
+ * slot, as examples/aerie's policy table does). */
+int sg_dir_find(sg_dir *d, const char *name, size_t len, uint32_t *ino, uint32_t *slot);
+/** Removes the entry in slot. -1 with ENOENT when the slot is free or out
+ * of range. */
+int sg_dir_remove_slot(sg_dir *d, uint32_t slot, uint32_t *ino);
+/** The next entry at or after *cursor: copied to *out, *cursor moved past
+ * it. 1, or 0 at the end. */
+int sg_dir_next(sg_dir *d, uint32_t *cursor, struct sg_dirent *out);
 /** Calls fn for every entry in slot order; stops at and returns fn's first
  * non-zero value. */
 int sg_dir_foreach(sg_dir *d, int (*fn)(const struct sg_dirent *e, uint32_t slot,
