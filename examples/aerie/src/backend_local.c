@@ -77,7 +77,8 @@ static int local_grant_blocks(struct aer_fs *fs, uint32_t want, uint32_t *start,
 static void local_ungrant_blocks(struct aer_fs *fs, uint32_t start, uint32_t len)
 {
 	for (uint32_t b = start; b < start + len; b++)
-		fs->block_owner[b] = 0;
+		if (fs->block_owner[b] == LOCAL_CLIENT)
+			fs->block_owner[b] = 0;
 	if (start < fs->alloc_hint)
 		fs->alloc_hint = start;
 }
@@ -85,6 +86,12 @@ static void local_ungrant_blocks(struct aer_fs *fs, uint32_t start, uint32_t len
 static int local_grant_inode(struct aer_fs *fs, uint32_t *ino)
 {
 	return aer_grant_inode(fs, LOCAL_CLIENT, ino);
+}
+
+static void local_ungrant_inode(struct aer_fs *fs, uint32_t ino)
+{
+	if (aer_inode(fs, ino) && fs->inode_owner[ino] == LOCAL_CLIENT)
+		fs->inode_owner[ino] = 0;
 }
 
 /* One process: nobody else to exclude, and the whole pool is writable. */
@@ -102,5 +109,5 @@ static void local_unmount(struct aer_fs *fs)
 
 const struct aer_backend aer_local_backend = {
 	"local", local_submit, local_grant_blocks, local_ungrant_blocks, local_grant_inode,
-	local_lease, local_release, local_writable, local_unmount,
+	local_ungrant_inode, 	local_lease, local_release, local_writable, local_unmount,
 };

@@ -88,15 +88,20 @@ int kvfs_put(const char *key, const void *val, size_t len)
 
 	if (key_check(key) < 0 || !(fs = aer_enter()))
 		return -1;
-	pms_fence();
+	j.nops = 0;
 	if (build_put(fs, &j, key, val, len) == 0) {
 		pms_fence();  /* the value's bytes before the journal that publishes them */
 		rc = fs->backend->submit(fs, &j);
 	}
-	if (rc < 0)
+	if (rc < 0) {
+		int e = errno;
 		for (uint32_t i = 0; i < j.nops; i++)
 			if (j.ops[i].kind == AER_OP_EXTENT_ALLOC)
 				fs->backend->ungrant_blocks(fs, j.ops[i].start, j.ops[i].len);
+		if (j.nops)
+			fs->backend->ungrant_inode(fs, j.ops[0].ino);
+		errno = e;
+	}
 	aer_leave();
 	return rc;
 }

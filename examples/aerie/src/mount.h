@@ -19,6 +19,8 @@ struct aer_backend {
 	/* Gives back blocks of a grant that no journal claimed. */
 	void (*ungrant_blocks)(struct aer_fs *fs, uint32_t start, uint32_t len);
 	int (*grant_inode)(struct aer_fs *fs, uint32_t *ino);
+	/* Gives back an inode number no journal claimed (a create that failed). */
+	void (*ungrant_inode)(struct aer_fs *fs, uint32_t ino);
 	/* The exclusive write lease on a file (waits for a holder's expiry). */
 	int (*lease)(struct aer_fs *fs, uint32_t ino);
 	void (*release)(struct aer_fs *fs, uint32_t ino);

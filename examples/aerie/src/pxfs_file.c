@@ -55,8 +55,12 @@ static int create_at(struct aer_fs *fs, uint32_t dir, const char *name, mode_t m
 
 	if (aer_op_name_set(op.name, name) < 0 || fs->backend->grant_inode(fs, &op.ino) < 0)
 		return -1;
-	if (aer_submit_one(fs, &op) < 0)
+	if (aer_submit_one(fs, &op) < 0) {
+		int e = errno;
+		fs->backend->ungrant_inode(fs, op.ino);
+		errno = e;
 		return -1;
+	}
 	*ino = op.ino;
 	return 0;
 }

@@ -98,6 +98,11 @@ static int name_op(struct aer_op *op, const char *path)
 	} else if (op->kind == AER_OP_MKDIR && fs->backend->grant_inode(fs, &op->ino) < 0)
 		goto out;
 	rc = aer_submit_one(fs, op);
+	if (rc < 0 && op->kind == AER_OP_MKDIR) {
+		int e = errno;
+		fs->backend->ungrant_inode(fs, op->ino);
+		errno = e;
+	}
 out:
 	aer_leave();
 	return rc;
@@ -131,12 +136,10 @@ int pxfs_link(const char *oldpath, const char *newpath)
 	if (!fs)
 		return -1;
 	rc = aer_walk(fs, oldpath, &op.ino);
+	if (rc == 0 && aer_inode(fs, op.ino)->type == AER_TYPE_DIR)
+		rc = aer_fail(EPERM, "'%s' is a directory", oldpath);
 	aer_leave();
-	if (rc < 0)
-		return -1;
-	if (aer_inode(fs, op.ino)->type == AER_TYPE_DIR)
-		return aer_fail(EPERM, "'%s' is a directory", oldpath);
-	return name_op(&op, newpath);
+	return rc < 0 ? -1 : name_op(&op, newpath);
 }
 
 /* pxfs_rename -- moves oldpath to newpath, replacing it as POSIX says */

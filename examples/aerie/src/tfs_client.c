@@ -136,6 +136,14 @@ static int tfs_grant_inode(struct aer_fs *fs, uint32_t *ino)
 	return 0;
 }
 
+static void tfs_ungrant_inode(struct aer_fs *fs, uint32_t ino)
+{
+	struct aer_req rq = { .type = AER_MSG_UNGRANT_INODE, .a = ino };
+	struct aer_rep rp;
+
+	rpc(&rq, &rp, NULL);
+}
+
 /* tfs_lease -- asks until the lease is ours or a holder outlives three lease times */
 static int tfs_lease(struct aer_fs *fs, uint32_t ino)
 {
@@ -216,7 +224,7 @@ static void tfs_unmount(struct aer_fs *fs)
 
 const struct aer_backend aer_tfs_backend = {
 	"tfs", tfs_submit, tfs_grant_blocks, tfs_ungrant_blocks, tfs_grant_inode,
-	tfs_lease, tfs_release, tfs_writable, tfs_unmount,
+	tfs_ungrant_inode, 	tfs_lease, tfs_release, tfs_writable, tfs_unmount,
 };
 
 /* connect_to -- (internal) the service's socket */

@@ -85,6 +85,10 @@ int aer_tfs_handle(struct server *s, struct client *c, const struct aer_req *rq,
 		return ungrant(s, c, rq->a, rq->b);
 	case AER_MSG_GRANT_INODE:
 		return aer_grant_inode(fs, c->id, &rp->a);
+	case AER_MSG_UNGRANT_INODE:
+		if (aer_inode(fs, rq->a) && fs->inode_owner[rq->a] == c->id)
+			fs->inode_owner[rq->a] = 0;
+		return 0;
 	case AER_MSG_LEASE:
 		if (!aer_inode(fs, rq->a))
 			return aer_fail(EINVAL, "inode %u is out of range", rq->a);

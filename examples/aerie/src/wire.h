@@ -15,6 +15,7 @@ enum aer_msg_type {
 	AER_MSG_GRANT_BLOCKS,   /* a = want -> a = start, b = len */
 	AER_MSG_UNGRANT_BLOCKS, /* a = start, b = len */
 	AER_MSG_GRANT_INODE,    /* -> a = ino */
+	AER_MSG_UNGRANT_INODE,  /* a = ino */
 	AER_MSG_LEASE,          /* a = ino -> 0, or EAGAIN and a = ms until the holder's expiry */
 	AER_MSG_RELEASE,        /* a = ino */
 	AER_MSG_WRITABLE,       /* a = ino, b = start, c = len: blocks of a leased file */
