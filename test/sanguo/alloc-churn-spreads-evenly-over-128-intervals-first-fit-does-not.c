@@ -21,7 +21,7 @@
 #include "sg_test.h"
 #include "sanguo/wear.h"
 
-#define NBLOCKS 65536u
+#define NBLOCKS 59392u   /* 116 leaves: halves of unequal leaf counts */
 #define NFILES 4096u
 #define NINT 128u
 #define CHURN 200000u

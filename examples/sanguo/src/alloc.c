@@ -48,10 +48,10 @@ sg_alloc *sg_alloc_open(uint64_t *bitmap, uint32_t nblocks, uint32_t first_free,
 	a->first_free = first_free;
 	a->policy = p;
 	a->seed = opts ? opts->seed : 0;
-	/* Groups of equal size (within a leaf), about gb blocks each. */
-	a->nleaves = (nblocks + SG_LEAF_BLOCKS - 1) / SG_LEAF_BLOCKS;
-	a->ngroups = (a->nleaves + gb / SG_LEAF_BLOCKS - 1) / (gb / SG_LEAF_BLOCKS);
-	a->tree_nodes = 4 * ((a->nleaves + a->ngroups - 1) / a->ngroups + 1);
+	/* Groups of equal size (within a block), about gb blocks each; a tree
+	 * over B blocks has under 2B/SG_LEAF_BLOCKS + 1 leaves. */
+	a->ngroups = (uint32_t)(((uint64_t)nblocks + gb - 1) / gb);
+	a->tree_nodes = 4 * (2 * ((nblocks + a->ngroups - 1) / a->ngroups) / SG_LEAF_BLOCKS + 2);
 	a->counts = calloc((size_t)a->ngroups * a->tree_nodes, sizeof *a->counts);
 	if (!a->counts) {
 		sg_err(ENOMEM, "allocator: out of memory for %u groups", a->ngroups);
@@ -90,14 +90,13 @@ static uint32_t alloc_contig_start(struct sg_alloc *a, uint32_t n)
 	uint32_t from = a->first_free, s;
 
 	if (a->policy != SG_FIRST_FIT) {
-		uint32_t leaf = fbst_pick_leaf(a, n < SG_LEAF_BLOCKS ? n : 1);
+		uint32_t lo, hi;
 
-		if (leaf == UINT32_MAX)
-			leaf = fbst_pick_leaf(a, 1);
-		if (leaf == UINT32_MAX)
+		if (fbst_pick_leaf(a, n < SG_LEAF_BLOCKS ? n : 1, &lo, &hi) != 0 &&
+		    fbst_pick_leaf(a, 1, &lo, &hi) != 0)
 			return UINT32_MAX;
-		from = fbst_leaf_first(leaf) + rng_below(a->seed, SG_LEAF_BLOCKS);
-		if (from < a->first_free || from >= a->nblocks)
+		from = lo + rng_below(a->seed, hi - lo);
+		if (from < a->first_free)
 			from = a->first_free;
 	}
 	s = bits_find_run(a->bitmap, from, a->nblocks, n);

@@ -75,9 +75,8 @@ int sg_alloc_resync(sg_alloc *a, uint32_t start, uint32_t len)
 		return sg_err(EINVAL, "allocator: resync of [%u, +%u) outside %u blocks", start,
 			len, a ? a->nblocks : 0);
 	taken = txlock_hold(&a->txl);
-	for (uint32_t leaf = start / SG_LEAF_BLOCKS; leaf <= (start + len - 1) / SG_LEAF_BLOCKS;
-	     leaf++)
-		fbst_resync_leaf(a, leaf);
+	for (uint32_t b = start; b < start + len;)
+		b = fbst_resync(a, b);
 	txlock_drop(&a->txl, taken);
 	return 0;
 }
