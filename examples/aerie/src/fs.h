@@ -159,12 +159,16 @@ uint64_t aer_now_ns(void);
 
 /* --- seqlock for readers of a layout that the TFS changes (layout.h) --- */
 
+/* Waits while a journal is being applied. A service killed in the middle
+ * leaves the count odd: after about a second the reader goes on (every
+ * reference it follows is bounds-checked, and its next call to the dead
+ * service fails with EIO). */
+uint64_t aer_seq_wait(const struct aer_fs *fs);
+
 static inline uint64_t aer_seq_begin(const struct aer_fs *fs)
 {
-	uint64_t s;
-	while ((s = __atomic_load_n(&fs->sb->seq, __ATOMIC_ACQUIRE)) & 1)
-		;
-	return s;
+	uint64_t s = __atomic_load_n(&fs->sb->seq, __ATOMIC_ACQUIRE);
+	return s & 1 ? aer_seq_wait(fs) : s;
 }
 
 static inline int aer_seq_retry(const struct aer_fs *fs, uint64_t s)

@@ -86,6 +86,8 @@ int kvfs_put(const char *key, const void *val, size_t len)
 	struct aer_fs *fs;
 	int rc = -1;
 
+	if (!val && len)
+		return aer_fail(EFAULT, "NULL value");
 	if (key_check(key) < 0 || !(fs = aer_enter()))
 		return -1;
 	j.nops = 0;
@@ -113,6 +115,8 @@ ssize_t kvfs_get(const char *key, void *buf, size_t cap)
 	ssize_t r = -1;
 	uint32_t ino;
 
+	if (!buf && cap)
+		return aer_fail(EFAULT, "NULL buffer");
 	if (key_check(key) < 0 || !(fs = aer_enter()))
 		return -1;
 	/* a concurrent put replaces the inode: retry until name and data agree */
@@ -164,6 +168,10 @@ long kvfs_iterate(int (*fn)(const char *key, size_t size, void *arg), void *arg)
 
 	if (!fs)
 		return -1;
+	if (!fn) {
+		aer_leave();
+		return aer_fail(EFAULT, "NULL callback");
+	}
 	for (;;) {
 		struct aer_inode in;
 		uint32_t c = cursor;

@@ -9,6 +9,7 @@
 #endif
 #include <errno.h>
 #include <string.h>
+#include <time.h>
 
 #include "client.h"
 
@@ -73,6 +74,22 @@ static int check_path(const char *path)
 	if (strnlen(path, AER_PATH_MAX + 1) > AER_PATH_MAX)
 		return aer_fail(ENAMETOOLONG, "path longer than %u bytes", AER_PATH_MAX);
 	return 0;
+}
+
+/* aer_seq_wait -- the seqlock's slow path: spin, then sleep, then give up */
+uint64_t aer_seq_wait(const struct aer_fs *fs)
+{
+	uint64_t s;
+
+	for (unsigned i = 0; i < 100000 + 1000; i++) {
+		if (!((s = __atomic_load_n(&fs->sb->seq, __ATOMIC_ACQUIRE)) & 1))
+			return s;
+		if (i >= 100000) {
+			struct timespec ts = { 0, 1000000 };
+			nanosleep(&ts, NULL);
+		}
+	}
+	return s;
 }
 
 /* aer_walk -- the inode path names */

@@ -64,12 +64,16 @@ static int next_entry(struct aer_fs *fs, PXFS_DIR *d, struct aer_dirent *e)
 /* pxfs_readdir -- the next entry, NULL at the end */
 struct pxfs_dirent *pxfs_readdir(PXFS_DIR *d)
 {
-	struct aer_fs *fs = aer_enter();
+	struct aer_fs *fs;
 	struct pxfs_dirent *r = NULL;
 	struct aer_inode in;
 	struct aer_dirent e;
 
-	if (!fs)
+	if (!d) {
+		aer_fail(EBADF, "NULL directory listing");
+		return NULL;
+	}
+	if (!(fs = aer_enter()))
 		return NULL;
 	if (aer_inode_copy(fs, d->ino, &in) < 0 || in.gen != d->gen) {
 		aer_fail(ENOENT, "the directory was removed");

@@ -178,11 +178,13 @@ void aer_pxfs_close_all(void)
 /* do_read -- (internal) pread/read on an open file */
 static ssize_t do_read(int fd, void *buf, size_t n, uint64_t off, int move)
 {
-	struct aer_fs *fs = aer_enter();
+	struct aer_fs *fs;
 	struct pxfs_file *f;
 	ssize_t got = -1;
 
-	if (!fs)
+	if (!buf && n)
+		return aer_fail(EFAULT, "NULL buffer");
+	if (!(fs = aer_enter()))
 		return -1;
 	if (!(f = file_of(fs, fd)))
 		goto out;
@@ -217,11 +219,13 @@ enum write_at { AT_OFFSET, AT_GIVEN, AT_END };
 /* do_write -- (internal) write/pwrite/append on an open file */
 static ssize_t do_write(int fd, const void *buf, size_t n, uint64_t off, enum write_at at)
 {
-	struct aer_fs *fs = aer_enter();
+	struct aer_fs *fs;
 	struct pxfs_file *f;
 	ssize_t put = -1;
 
-	if (!fs)
+	if (!buf && n)
+		return aer_fail(EFAULT, "NULL buffer");
+	if (!(fs = aer_enter()))
 		return -1;
 	if (!(f = file_of(fs, fd)))
 		goto out;
@@ -306,11 +310,13 @@ int pxfs_fsync(int fd)
 /* pxfs_fstat -- stat of an open file */
 int pxfs_fstat(int fd, struct stat *st)
 {
-	struct aer_fs *fs = aer_enter();
+	struct aer_fs *fs;
 	struct pxfs_file *f;
 	int rc = -1;
 
-	if (!fs)
+	if (!st)
+		return aer_fail(EFAULT, "NULL stat buffer");
+	if (!(fs = aer_enter()))
 		return -1;
 	if ((f = file_of(fs, fd)))
 		rc = aer_stat_fill(fs, f->ino, st);

@@ -49,11 +49,13 @@ int aer_set_size(struct aer_fs *fs, uint32_t ino, off_t len)
 /* pxfs_stat -- stat of path */
 int pxfs_stat(const char *path, struct stat *st)
 {
-	struct aer_fs *fs = aer_enter();
+	struct aer_fs *fs;
 	uint32_t ino;
 	int rc;
 
-	if (!fs)
+	if (!st)
+		return aer_fail(EFAULT, "NULL stat buffer");
+	if (!(fs = aer_enter()))
 		return -1;
 	rc = aer_walk(fs, path, &ino) < 0 ? -1 : aer_stat_fill(fs, ino, st);
 	aer_leave();
