@@ -31,5 +31,7 @@ double bench_gamma(double shape, double mean);
 int bench_wear(const struct bench_opts *o);
 /* bench_dir -- directory operations per second and the index rebuild */
 int bench_dir(const struct bench_opts *o);
+/* bench_rebuild -- the allocator's open (tree rebuild) on a 4 GiB region */
+int bench_rebuild(const struct bench_opts *o);
 
 #endif /* SANGUO_BENCH_H */

@@ -13,12 +13,13 @@
 #include "bench.h"
 
 static const char usage[] =
-	"usage: sanguo-bench [wear|dir|all] [--personality NAME|all] [--files N]\n"
+	"usage: sanguo-bench [wear|dir|rebuild|all] [--personality NAME|all] [--files N]\n"
 	"                    [--iterations N] [--dir-ops N] [--seed N] [--wear-dump PREFIX]\n"
 	"                    [--pool-dir DIR]\n"
 	"  wear: allocation wear over 128 intervals, first-fit vs FBST, after aging to half\n"
 	"  dir:  directory create/lookup/delete per second at 8K/16K/32K entries,\n"
 	"        linear vs Gather-free, and the index rebuild time at open\n"
+	"  rebuild: the allocator's open (trees from the bitmap) on a 4 GiB region\n"
 	"  The pool is a fresh file in DIR (default /dev/shm), removed at exit.\n";
 
 /* parse_u -- a positive number option, or exit 2 */
@@ -45,7 +46,8 @@ static const char *parse(int argc, char **argv, struct bench_opts *o, const char
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 
-		if (!strcmp(a, "wear") || !strcmp(a, "dir") || !strcmp(a, "all")) {
+		if (!strcmp(a, "wear") || !strcmp(a, "dir") || !strcmp(a, "rebuild") ||
+		    !strcmp(a, "all")) {
 			mode = a;
 			continue;
 		}
@@ -95,6 +97,8 @@ int main(int argc, char **argv)
 		rc = bench_wear(&o);
 	if (!rc && (!strcmp(mode, "dir") || !strcmp(mode, "all")))
 		rc = bench_dir(&o);
+	if (!rc && (!strcmp(mode, "rebuild") || !strcmp(mode, "all")))
+		rc = bench_rebuild(&o);
 	pms_pool_close(pms_pool_current());
 	unlink(path);
 	return rc;

@@ -179,8 +179,15 @@ static int wear_run(const struct personality *p, enum sg_policy pol,
 /* bench_wear -- first fit against the walk, per personality */
 int bench_wear(const struct bench_opts *o)
 {
-	int any = 0;
+	int any = !strcmp(o->personality, "all");
 
+	for (size_t i = 0; i < sizeof personalities / sizeof *personalities; i++)
+		any |= !strcmp(o->personality, personalities[i].name);
+	if (!any) {
+		fprintf(stderr, "sanguo-bench: error: unknown personality '%s' (fileserver, "
+			"webserver, webproxy, varmail, all)\n", o->personality);
+		return 1;
+	}
 	printf("# wear: %u files, %u flow iterations after aging to half, 512 B I/O, "
 		"seed %llu, %u intervals, endurance 1e8\n", o->files, o->iterations,
 		(unsigned long long)o->seed, NINT);
@@ -195,7 +202,6 @@ int bench_wear(const struct bench_opts *o)
 
 		if (strcmp(o->personality, "all") && strcmp(o->personality, p->name))
 			continue;
-		any = 1;
 		for (int k = 0; k < 3; k++) {
 			if (wear_run(p, pols[k], o, &r[k], &n) != 0) {
 				fprintf(stderr, "sanguo-bench: error: wear %s/%s: %s\n", p->name,
@@ -213,11 +219,6 @@ int bench_wear(const struct bench_opts *o)
 				p->name, sg_policy_name(pols[k]),
 				r[k].peak ? (double)r[0].peak / r[k].peak : 0,
 				r[0].lifetime_runs ? r[k].lifetime_runs / r[0].lifetime_runs : 0);
-	}
-	if (!any) {
-		fprintf(stderr, "sanguo-bench: error: unknown personality '%s' (fileserver, "
-			"webserver, webproxy, varmail, all)\n", o->personality);
-		return 1;
 	}
 	return 0;
 }
