@@ -63,17 +63,20 @@ int aer_local_mount(struct aer_fs *fs, const char *pool_path)
 	return 0;
 }
 
+/* local_submit -- applies a journal as client 1 */
 static int local_submit(struct aer_fs *fs, const struct aer_journal *j)
 {
 	struct aer_apply_ctx ctx = { LOCAL_CLIENT, NULL, NULL };
 	return aer_journal_apply(fs, j, &ctx);
 }
 
+/* local_grant_blocks -- reserves blocks in this process's grant table */
 static int local_grant_blocks(struct aer_fs *fs, uint32_t want, uint32_t *start, uint32_t *len)
 {
 	return aer_grant_blocks(fs, LOCAL_CLIENT, want, start, len);
 }
 
+/* local_ungrant_blocks -- returns unclaimed blocks */
 static void local_ungrant_blocks(struct aer_fs *fs, uint32_t start, uint32_t len)
 {
 	for (uint32_t b = start; b < start + len; b++)
@@ -83,18 +86,21 @@ static void local_ungrant_blocks(struct aer_fs *fs, uint32_t start, uint32_t len
 		fs->alloc_hint = start;
 }
 
+/* local_grant_inode -- reserves an inode number */
 static int local_grant_inode(struct aer_fs *fs, uint32_t *ino)
 {
 	return aer_grant_inode(fs, LOCAL_CLIENT, ino);
 }
 
+/* local_ungrant_inode -- returns an unclaimed inode number */
 static void local_ungrant_inode(struct aer_fs *fs, uint32_t ino)
 {
 	if (aer_inode(fs, ino) && fs->inode_owner[ino] == LOCAL_CLIENT)
 		fs->inode_owner[ino] = 0;
 }
 
-/* One process: nobody else to exclude, and the whole pool is writable. */
+/* local_lease, local_release, local_writable -- one process: nobody else to
+ * exclude, and the whole pool is writable */
 static int local_lease(struct aer_fs *fs, uint32_t ino) { return 0; }
 static void local_release(struct aer_fs *fs, uint32_t ino) { }
 static int local_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_t len)
@@ -102,6 +108,7 @@ static int local_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint3
 	return 0;
 }
 
+/* local_unmount -- closes the pool */
 static void local_unmount(struct aer_fs *fs)
 {
 	aer_close_owner(fs);

@@ -204,6 +204,7 @@ out:
 	return got;
 }
 
+/* pxfs_read -- read at the offset, moving it */
 ssize_t pxfs_read(int fd, void *buf, size_t n) { return do_read(fd, buf, n, 0, 1); }
 
 /* pxfs_pread -- read at off without moving the offset */
@@ -249,6 +250,7 @@ out:
 	return put;
 }
 
+/* pxfs_write, pxfs_append -- write at the offset (the end for append), moving it */
 ssize_t pxfs_write(int fd, const void *buf, size_t n) { return do_write(fd, buf, n, 0, AT_OFFSET); }
 ssize_t pxfs_append(int fd, const void *buf, size_t n) { return do_write(fd, buf, n, 0, AT_END); }
 

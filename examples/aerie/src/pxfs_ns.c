@@ -110,18 +110,21 @@ out:
 	return rc;
 }
 
+/* pxfs_unlink -- removes a file's name */
 int pxfs_unlink(const char *path)
 {
 	struct aer_op op = { .kind = AER_OP_UNLINK };
 	return name_op(&op, path);
 }
 
+/* pxfs_rmdir -- removes an empty directory */
 int pxfs_rmdir(const char *path)
 {
 	struct aer_op op = { .kind = AER_OP_RMDIR };
 	return name_op(&op, path);
 }
 
+/* pxfs_mkdir -- creates a directory */
 int pxfs_mkdir(const char *path, mode_t mode)
 {
 	struct aer_op op = { .kind = AER_OP_MKDIR, .mode = mode };

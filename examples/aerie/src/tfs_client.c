@@ -79,6 +79,7 @@ static struct leased *lease_slot(uint32_t ino)
 	return NULL;
 }
 
+/* tfs_submit -- a journal to the service */
 static int tfs_submit(struct aer_fs *fs, const struct aer_journal *j)
 {
 	static struct aer_req rq;
@@ -95,6 +96,7 @@ static int tfs_submit(struct aer_fs *fs, const struct aer_journal *j)
 	return 0;
 }
 
+/* tfs_grant_blocks -- blocks from the local batch, asking for a new batch when empty */
 static int tfs_grant_blocks(struct aer_fs *fs, uint32_t want, uint32_t *start, uint32_t *len)
 {
 	if (!conn.cache_len) {
@@ -116,6 +118,7 @@ static int tfs_grant_blocks(struct aer_fs *fs, uint32_t want, uint32_t *start, u
 	return 0;
 }
 
+/* tfs_ungrant_blocks -- unclaimed blocks go back, read-only again */
 static void tfs_ungrant_blocks(struct aer_fs *fs, uint32_t start, uint32_t len)
 {
 	struct aer_req rq = { .type = AER_MSG_UNGRANT_BLOCKS, .a = start, .b = len };
@@ -125,6 +128,7 @@ static void tfs_ungrant_blocks(struct aer_fs *fs, uint32_t start, uint32_t len)
 	rpc(&rq, &rp, NULL);
 }
 
+/* tfs_grant_inode -- an inode number from the service */
 static int tfs_grant_inode(struct aer_fs *fs, uint32_t *ino)
 {
 	struct aer_req rq = { .type = AER_MSG_GRANT_INODE };
@@ -136,6 +140,7 @@ static int tfs_grant_inode(struct aer_fs *fs, uint32_t *ino)
 	return 0;
 }
 
+/* tfs_ungrant_inode -- an unclaimed inode number goes back */
 static void tfs_ungrant_inode(struct aer_fs *fs, uint32_t ino)
 {
 	struct aer_req rq = { .type = AER_MSG_UNGRANT_INODE, .a = ino };
@@ -177,6 +182,7 @@ static void unmap_file(struct aer_fs *fs, uint32_t ino)
 	}
 }
 
+/* tfs_release -- drops a lease and the file's write window */
 static void tfs_release(struct aer_fs *fs, uint32_t ino)
 {
 	struct aer_req rq = { .type = AER_MSG_RELEASE, .a = ino };
@@ -210,6 +216,7 @@ static int tfs_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_
 	return all ? 0 : remap(fs, start, len, 1);
 }
 
+/* tfs_unmount -- returns grants, unmaps, disconnects */
 static void tfs_unmount(struct aer_fs *fs)
 {
 	if (conn.cache_len)

@@ -26,6 +26,7 @@ uint64_t aer_lease_now_ms(void)
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
 }
 
+/* aer_lease_init -- the lease time */
 void aer_lease_init(uint32_t ms)
 {
 	lease_ms = ms;
@@ -70,6 +71,7 @@ int aer_lease_check(uint32_t ino, uint16_t client)
 	return 1;
 }
 
+/* aer_lease_release -- the holder gives ino up */
 void aer_lease_release(uint32_t ino, uint16_t client)
 {
 	struct lease *l = find(ino);
@@ -77,6 +79,7 @@ void aer_lease_release(uint32_t ino, uint16_t client)
 		l->ino = 0;
 }
 
+/* aer_lease_drop_client -- a client left: all its leases go */
 void aer_lease_drop_client(uint16_t client)
 {
 	for (uint32_t i = 0; i < AER_MAX_LEASES; i++)
