@@ -3,6 +3,7 @@
  * remove, iteration, and the resynchronisation when a transaction ends.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,9 +52,13 @@ int dir_refresh_blocks(struct sg_dir *d)
 /* dir_grow -- one more block */
 int dir_grow(struct sg_dir *d)
 {
-	if (d->store.grow(d->store.ctx) != 0)
-		return sg_err(errno ? errno : ENOSPC, "directory: cannot grow past %u blocks",
-			d->nblocks);
+	if (d->store.grow(d->store.ctx) != 0) {
+		char why[160];
+		int e = errno ? errno : ENOSPC;
+
+		snprintf(why, sizeof why, "%s", sg_errormsg());
+		return sg_err(e, "directory: cannot grow past %u blocks: %s", d->nblocks, why);
+	}
 	return dir_refresh_blocks(d);
 }
 
