@@ -206,10 +206,12 @@ static void sp_phase1(struct spd_store *st, struct spindle *s, uint32_t txid)
 			k = sp_log_block(s, t, s->ent[i], txid, k);
 			continue;
 		}
-		struct sp_ring r = { t->blk + 1, s->ent[i] < 0 ? SPD_NONE32 :
-			(uint32_t)nvc_entry(&s->data, (uint32_t)s->ent[i])->nvm, txid };
-		nvm_write(&s->ring[pos], &r, sizeof r);
-		pms_flush(&s->ring[pos], sizeof r);
+		uint64_t old = s->ent[i] < 0 ? SPD_NONE32 :
+			nvc_entry(&s->data, (uint32_t)s->ent[i])->nvm;
+		/* the word holding txid last: until it lands the entry is stale */
+		nvm_store64(&s->ring[pos].disk, t->blk + 1);
+		nvm_store64(&s->ring[pos].word, old | (uint64_t)txid << 32);
+		pms_flush(&s->ring[pos], sizeof s->ring[pos]);
 		pos = (pos + 1) % nring;
 		s->newblk[i] = nvix_alloc_block(&s->data.x);
 		nvm_write(nvc_block(&s->data, (uint64_t)s->newblk[i]), t->buf, SPD_BLOCK);
@@ -226,10 +228,10 @@ static void sp_phase2_data(struct spindle *s, struct tx_block *t, unsigned i)
 		en = nvc_entry(&s->data, (uint32_t)s->ent[i]);
 		nvm_store64(&en->nvm, (uint64_t)s->newblk[i]);
 	} else {
-		struct nvc_entry v = { t->blk + 1, (uint64_t)s->newblk[i] };
 		s->ent[i] = nvix_alloc_entry(&s->data.x);
 		en = nvc_entry(&s->data, (uint32_t)s->ent[i]);
-		nvm_write(en, &v, sizeof v);
+		nvm_store64(&en->nvm, (uint64_t)s->newblk[i]);
+		nvm_store64(&en->disk, t->blk + 1);  /* last: the entry exists from here */
 		nvix_insert(&s->data.x, (uint32_t)s->ent[i], t->blk);
 		s->data.x.pinned[s->ent[i]] = 1;
 	}

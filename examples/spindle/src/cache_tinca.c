@@ -46,20 +46,21 @@ static void tinca_recover(struct spd_store *st, struct tinca *t)
 	uint64_t s = t->hdr->state, txid = s >> 1;
 	int committed = (int)(s & 1);
 
+	/* Word by word, in an order a kill between any two stores survives:
+	 * the entry's meaning changes with its last store. */
 	for (uint64_t e = 0; e < t->hdr->nentries; e++) {
-		struct tinca_entry *en = TE(t, e), v = *en;
-		if (!v.pend)
+		struct tinca_entry *en = TE(t, e);
+		if (!en->pend)
 			continue;
-		if (committed && v.txid == txid) {
-			v.nvm = v.pend - 1;
+		if (committed && en->txid == txid) {
+			nvm_store64(&en->nvm, en->pend - 1);
 			st->rec.rolled_forward = 1;
 		} else {
-			if (v.nvm == SPD_NONE32)
-				v.disk = 0;
+			if (en->nvm == SPD_NONE32)
+				nvm_store64(&en->disk, 0);
 			st->rec.rolled_back = 1;
 		}
-		v.pend = 0;
-		nvm_write(en, &v, sizeof v);
+		nvm_store64(&en->pend, 0);
 		pms_flush(en, sizeof *en);
 		st->rec.entries_reverted++;
 	}
@@ -155,7 +156,6 @@ static int tinca_prepare(struct spd_store *st, struct tinca *t)
 static void tinca_stage(struct spd_store *st, struct tinca *t, unsigned i, uint64_t txid)
 {
 	struct tx_block *tb = &st->tx[i];
-	struct tinca_entry en;
 	int b = nvix_alloc_block(&t->c.x), e = t->ent[i];
 
 	nvm_write(nvc_block(&t->c, (uint64_t)b), tb->buf, SPD_BLOCK);
@@ -164,15 +164,15 @@ static void tinca_stage(struct spd_store *st, struct tinca *t, unsigned i, uint6
 		e = t->ent[i] = nvix_alloc_entry(&t->c.x);
 		nvix_insert(&t->c.x, (uint32_t)e, tb->blk);
 		t->c.x.pinned[e] = 1;
-		en.disk = tb->blk + 1;
-		en.nvm = SPD_NONE32;
-	} else {
-		en = *TE(t, e);
+		nvm_store64(&TE(t, e)->nvm, SPD_NONE32);
 	}
-	en.pend = (uint64_t)b + 1;
-	en.txid = txid;
-	nvm_write(TE(t, e), &en, sizeof en);
-	pms_flush(TE(t, e), sizeof en);
+	/* pend last but for a new entry's disk: a kill between the stores
+	 * leaves either a free slot or an entry recovery drops */
+	nvm_store64(&TE(t, e)->txid, txid);
+	nvm_store64(&TE(t, e)->pend, (uint64_t)b + 1);
+	if (TE(t, e)->disk != tb->blk + 1)
+		nvm_store64(&TE(t, e)->disk, tb->blk + 1);
+	pms_flush(TE(t, e), sizeof(struct tinca_entry));
 	nvm_fence();  /* Tinca orders every block's log role before the next */
 }
 

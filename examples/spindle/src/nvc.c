@@ -127,7 +127,7 @@ int nvc_reserve(struct spd_store *st, struct nvc *c, uint32_t entries, uint32_t 
 /* nvc_populate -- caches a clean copy of blk (its committed content) */
 int nvc_populate(struct spd_store *st, struct nvc *c, uint64_t blk, const void *buf)
 {
-	struct nvc_entry en;
+	struct nvc_entry *en;
 	int b, e;
 
 	if (nvc_reserve(st, c, 1, 1))
@@ -137,10 +137,10 @@ int nvc_populate(struct spd_store *st, struct nvc *c, uint64_t blk, const void *
 	nvm_write(nvc_block(c, (uint64_t)b), buf, SPD_BLOCK);
 	pms_flush(nvc_block(c, (uint64_t)b), SPD_BLOCK);
 	nvm_fence();  /* the block before the entry that makes it reachable */
-	en.disk = blk + 1;
-	en.nvm = (uint64_t)b;
-	nvm_write(nvc_entry(c, (uint32_t)e), &en, sizeof en);
-	nvm_persist(nvc_entry(c, (uint32_t)e), sizeof en);
+	en = nvc_entry(c, (uint32_t)e);
+	nvm_store64(&en->nvm, (uint64_t)b);
+	nvm_store64(&en->disk, blk + 1);  /* last: the entry exists from here */
+	nvm_persist(en, sizeof *en);
 	nvix_insert(&c->x, (uint32_t)e, blk);
 	return e;
 }

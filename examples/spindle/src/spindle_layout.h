@@ -19,7 +19,13 @@ struct sp_hdr {
 
 /* A ring entry: a data block of the committing transaction and the cache
  * block that held its committed version (SPD_NONE32: it was not cached). */
-struct sp_ring { uint64_t disk; uint32_t old, txid; };
+struct sp_ring {
+	uint64_t disk;
+	union {
+		struct { uint32_t old, txid; };
+		uint64_t word;  /* old and txid, stored at once */
+	};
+};
 
 /* A metadata log entry: a sub-block's content before the transaction. */
 struct sp_log {

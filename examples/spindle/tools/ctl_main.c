@@ -21,6 +21,7 @@ static const char usage[] =
 	"  recover                open, recover, print what recovery did\n"
 	"  run --txs=N            run N more transactions of the stream (--seed, --max-data, --max-meta)\n"
 	"  check --acked=K        the store must hold transactions 1..K or 1..K+1 exactly\n"
+	"                         (--exact: 1..K)\n"
 	"  tear-commit            run one transaction, then tear its commit record (none)\n"
 	"  set-ring --head=V|--tail=V  overwrite a ring-buffer pointer (spindle)\n"
 	"exit status: 0 success, 1 error or failed check, 2 usage\n";
@@ -30,7 +31,7 @@ struct ctl {
 	struct spd_config cfg;
 	struct spd_wl wl;
 	uint64_t txs, acked, head, tail;
-	int has_head, has_tail;
+	int has_head, has_tail, exact;
 };
 
 /* ctl_arg -- one option; exits 2 on a bad one */
@@ -51,6 +52,8 @@ static void ctl_arg(struct ctl *c, const char *a)
 		else if (!r && (r = tool_u64(T, a, "--tail", &c->tail)) > 0)
 			c->has_tail = 1;
 	}
+	if (!r && !strcmp(a, "--exact"))
+		r = c->exact = 1;
 	if (r < 0)
 		exit(2);
 	if (!r) {
@@ -92,15 +95,19 @@ static void ctl_print_recovery(struct spd_store *st, const struct ctl *c)
 /* ctl_run -- txs more transactions of the stream */
 static void ctl_run(struct spd_store *st, struct ctl *c)
 {
+	struct spd_stats s;
 	uint64_t seq;
 
 	if (spd_wl_seq(st, &seq))
 		tool_die(T, "%s", spd_errormsg());
 	for (uint64_t i = seq + 1; i <= seq + c->txs; i++)
 		if (spd_wl_run_tx(st, &c->wl, i))
-			tool_die(T, "transaction %llu: %s", (unsigned long long)i, spd_errormsg());
-	printf("committed transactions %llu..%llu\n", (unsigned long long)seq + 1,
-		(unsigned long long)(seq + c->txs));
+			tool_die(T, "transaction %llu refused: %s", (unsigned long long)i,
+				spd_errormsg());
+	spd_stats_get(st, &s);
+	printf("committed transactions %llu..%llu (%llu cache evictions, %llu journal "
+		"checkpoints)\n", (unsigned long long)seq + 1, (unsigned long long)(seq + c->txs),
+		(unsigned long long)s.evictions, (unsigned long long)s.checkpoints);
 }
 
 /* ctl_check -- the store against the model */
@@ -110,6 +117,9 @@ static void ctl_check(struct spd_store *st, struct ctl *c)
 
 	if (spd_wl_check(st, &c->wl, c->acked, c->cfg.cache == SPD_CACHE_NONE, &s))
 		tool_die(T, "check failed: %s", spd_errormsg());
+	if (c->exact && s != c->acked)
+		tool_die(T, "check failed: the store holds transaction %llu, not exactly %llu",
+			(unsigned long long)s, (unsigned long long)c->acked);
 	printf("check: the store holds transactions 1..%llu (acknowledged %llu), every block "
 		"matches the model, the cache index matches NVM\n", (unsigned long long)s,
 		(unsigned long long)c->acked);
