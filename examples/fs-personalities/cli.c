@@ -37,10 +37,11 @@ const char *fsb_cli_usage(void)
 {
 	return "usage: fsbench PERSONALITY [options]     run fileserver, webserver, webproxy, varmail or micro\n"
 	       "       fsbench --describe PERSONALITY [options]   print the effective parameters\n"
-	       "  --dir DIR           where the file set is made (default /tmp); DIR/bigfileset must not exist\n"
+	       "  --dir DIR           where to work (default /tmp); DIR/bigfileset (micro: DIR/fsbench-micro)\n"
+	       "                      must not exist, and is removed afterwards\n"
 	       "  --files N           entries in the file set (micro: small files)\n"
 	       "  --dir-width N       mean directory width (at least 2)\n"
-	       "  --mean-size BYTES   mean file size (suffixes k, m, g)\n"
+	       "  --mean-size BYTES   mean file size, suffixes k, m, g (micro: the small files' size)\n"
 	       "  --size-shape K      gamma shape of file sizes; 0 makes every file --mean-size\n"
 	       "  --threads N         worker threads\n"
 	       "  --iosize BYTES      read and write chunk (micro: block size)\n"
