@@ -2,6 +2,7 @@
 #include "runner.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -18,6 +19,16 @@ uint64_t fsb_now(void)
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+/* Set by SIGINT or SIGTERM: the run stops as at the end of its duration and still removes its file set. */
+static volatile sig_atomic_t interrupted;
+
+/* on_signal -- (internal) asks the run to stop */
+static void on_signal(int sig)
+{
+	(void)sig;
+	interrupted = 1;
 }
 
 struct shared {
@@ -60,7 +71,7 @@ static void *worker_main(void *arg)
 		pthread_cond_wait(&sh->start_cond, &sh->start_lock);
 	pthread_mutex_unlock(&sh->start_lock);
 	uint64_t skipped = 0;
-	while (!atomic_load(&w->run->stop) && (!p->iterations || w->iterations + skipped < p->iterations)) {
+	while (!atomic_load(&w->run->stop) && !interrupted && (!p->iterations || w->iterations + skipped < p->iterations)) {
 		uint64_t t0 = fsb_now();
 		int rc = iterate(w);
 		if (rc < 0) {
@@ -202,7 +213,7 @@ static int run_threads(struct shared *sh, const struct fsb_params *p, struct fsb
 	if (!p->iterations && rc == 0) {
 		/* Short naps, so a worker's error ends the run at once rather than after the duration. */
 		uint64_t deadline = t0 + (uint64_t)(p->duration * 1e9);
-		for (uint64_t now = t0; now < deadline && !atomic_load(&sh->run.stop); now = fsb_now()) {
+		for (uint64_t now = t0; now < deadline && !atomic_load(&sh->run.stop) && !interrupted; now = fsb_now()) {
 			uint64_t nap = deadline - now < 20000000ULL ? deadline - now : 20000000ULL;
 			struct timespec ts = {0, (long)nap};
 			nanosleep(&ts, NULL);
@@ -212,6 +223,8 @@ static int run_threads(struct shared *sh, const struct fsb_params *p, struct fsb
 	for (unsigned i = 0; i < nstarted; i++)
 		pthread_join(tids[i], NULL);
 	res->seconds = (double)(fsb_now() - t0) / 1e9;
+	if (rc == 0 && interrupted)
+		rc = fsb_fail("interrupted before the end of the run; no figures are reported");
 	if (rc == 0)
 		rc = merge(sh, p, res);
 	for (unsigned i = 0; i < p->threads; i++) {
@@ -262,6 +275,9 @@ int fsb_run_personality(const struct fsb_params *p, struct fsb_result *res)
 	pthread_mutex_init(&r->trace_lock, NULL);
 	if (p->trace_path && !(r->trace = fopen(p->trace_path, "w")))
 		return fsb_fail("cannot write trace '%s': %s", p->trace_path, strerror(errno));
+	struct sigaction sa = {.sa_handler = on_signal};
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
 	uint64_t t0 = fsb_now();
 	int rc = setup(&sh, p);
 	res->setup_seconds = (double)(fsb_now() - t0) / 1e9;

@@ -198,6 +198,19 @@ def cmd_fileset_absent(a):
     return 0 if verdict(not left, "%d directories empty" % len(a.dirs)) else 1
 
 
+def cmd_interrupt(a):
+    """Starts a command, sends it SIGINT after 'seconds', prints its exit code and stderr."""
+    import signal
+    import time
+    proc = subprocess.Popen(a.command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(a.seconds)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=30)
+    print("exit %d" % proc.returncode)
+    print(err, end="")
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -214,6 +227,8 @@ def main():
     s.add_argument("--mean-tol", type=float, required=True); s.add_argument("--root")
     s = sub.add_parser("count-calls"); s.add_argument("log"); s.add_argument("call")
     s.add_argument("--needing", help="count only calls whose line holds this text")
+    s = sub.add_parser("interrupt"); s.add_argument("seconds", type=float)
+    s.add_argument("command", nargs=argparse.REMAINDER)
     s = sub.add_parser("sizes"); s.add_argument("dir"); s.add_argument("names", nargs="+")
     s = sub.add_parser("fileset-absent"); s.add_argument("dirs", nargs="+")
     s = sub.add_parser("expect-exit"); s.add_argument("code", type=int)
@@ -221,7 +236,8 @@ def main():
     a = p.parse_args()
     return {"mix": cmd_mix, "rotation": cmd_rotation, "fileset": cmd_fileset, "appends": cmd_appends,
             "expect-exit": cmd_expect_exit, "count-calls": cmd_count_calls,
-            "fileset-absent": cmd_fileset_absent, "sizes": cmd_sizes}[a.cmd](a)
+            "fileset-absent": cmd_fileset_absent, "sizes": cmd_sizes,
+            "interrupt": cmd_interrupt}[a.cmd](a)
 
 
 if __name__ == "__main__":
