@@ -95,7 +95,8 @@ static uint32_t grant_inode(void)
 {
 	memset(&rq, 0, sizeof rq);
 	rq.type = AER_MSG_GRANT_INODE;
-	return call().a;
+	rq.a = 1;
+	return call().inos[0];
 }
 
 static struct aer_op *journal(uint32_t nops)

@@ -32,6 +32,8 @@ static struct {
 	size_t size;
 	uint32_t lease_ms;
 	uint32_t cache_start, cache_len;   /* granted blocks not yet used */
+	uint32_t inos[AER_INODE_BATCH];    /* granted inode numbers not yet used */
+	uint32_t ninos;
 	uint8_t *writable;                 /* per block: mapped writable */
 	struct leased leased[MAX_LEASED];
 } conn = { .sock = -1, .ro_fd = -1, .rw_fd = -1 };
@@ -128,25 +130,34 @@ static void tfs_ungrant_blocks(struct aer_fs *fs, uint32_t start, uint32_t len)
 	rpc(&rq, &rp, NULL);
 }
 
-/* tfs_grant_inode -- an inode number from the service */
+/* tfs_grant_inode -- an inode number from the local batch, refilled by the service */
 static int tfs_grant_inode(struct aer_fs *fs, uint32_t *ino)
 {
-	struct aer_req rq = { .type = AER_MSG_GRANT_INODE };
+	struct aer_req rq = { .type = AER_MSG_GRANT_INODE, .a = AER_INODE_BATCH };
 	struct aer_rep rp;
 
-	if (rpc(&rq, &rp, NULL) < 0)
-		return -1;
-	*ino = rp.a;
+	if (!conn.ninos) {
+		if (rpc(&rq, &rp, NULL) < 0)
+			return -1;
+		for (uint32_t i = 0; i < rp.a && i < AER_INODE_BATCH; i++)
+			conn.inos[conn.ninos++] = rp.inos[i];
+		if (!conn.ninos)
+			return aer_fail(EPROTO, "the service granted no inode");
+	}
+	*ino = conn.inos[--conn.ninos];
 	return 0;
 }
 
-/* tfs_ungrant_inode -- an unclaimed inode number goes back */
+/* tfs_ungrant_inode -- an unclaimed inode number goes back to the batch */
 static void tfs_ungrant_inode(struct aer_fs *fs, uint32_t ino)
 {
 	struct aer_req rq = { .type = AER_MSG_UNGRANT_INODE, .a = ino };
 	struct aer_rep rp;
 
-	rpc(&rq, &rp, NULL);
+	if (conn.ninos < AER_INODE_BATCH)
+		conn.inos[conn.ninos++] = ino;
+	else
+		rpc(&rq, &rp, NULL);
 }
 
 /* tfs_lease -- asks until the lease is ours or a holder outlives three lease times */

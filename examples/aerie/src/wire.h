@@ -14,7 +14,7 @@ enum aer_msg_type {
 	AER_MSG_HELLO = 1,      /* -> addr, size, a = region offset, b = client id, c = lease ms; fds */
 	AER_MSG_GRANT_BLOCKS,   /* a = want -> a = start, b = len */
 	AER_MSG_UNGRANT_BLOCKS, /* a = start, b = len */
-	AER_MSG_GRANT_INODE,    /* -> a = ino */
+	AER_MSG_GRANT_INODE,    /* a = want -> a = how many, inos[] */
 	AER_MSG_UNGRANT_INODE,  /* a = ino */
 	AER_MSG_LEASE,          /* a = ino -> 0, or EAGAIN and a = ms until the holder's expiry */
 	AER_MSG_RELEASE,        /* a = ino */
@@ -28,10 +28,14 @@ struct aer_req {
 	struct aer_journal journal;  /* AER_MSG_SUBMIT only; sent up to its last op */
 };
 
+/* Most inode numbers one grant carries. */
+#define AER_INODE_BATCH 16
+
 struct aer_rep {
 	int32_t err;   /* 0, or the errno of a refusal */
 	uint32_t a, b, c;
 	uint64_t addr, size;
+	uint32_t inos[AER_INODE_BATCH];
 	char msg[400]; /* the refusal, one line */
 };
 
