@@ -181,9 +181,28 @@ static int apply_numbers(const struct raw *r, struct fsb_params *p, char *err, s
 	return 0;
 }
 
+/* Options that only one kind of run reads: giving them to the other is a mistake, not a no-op. */
+static const int personality_only[] = {O_DIR_WIDTH, O_SIZE_SHAPE, O_THREADS, O_APPEND_SIZE, O_PREALLOC,
+				       O_DURATION, O_ITERATIONS, O_TRACE, O_VARIANT};
+static const int micro_only[] = {O_FILE_SIZE, O_RANDOM_BYTES};
+
+/* misplaced -- (internal) the first option of 'ids' that was given, or -1 */
+static int misplaced(const struct raw *r, const int *ids, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (r->value[ids[i] - O_FILES])
+			return ids[i];
+	return -1;
+}
+
 /* check_combination -- (internal) what no single option can judge alone */
 static int check_combination(const struct raw *r, const struct fsb_params *p, char *err, size_t len)
 {
+	int id = p->pers ? misplaced(r, micro_only, sizeof(micro_only) / sizeof(micro_only[0]))
+			 : misplaced(r, personality_only, sizeof(personality_only) / sizeof(personality_only[0]));
+	if (id >= 0)
+		return fail(err, len, "--%s does not apply to %s", options[id - O_FILES].name,
+			    p->pers ? "a personality (it is a micro option)" : "micro"), -1;
 	if (r->value[O_DURATION - O_FILES] && r->value[O_ITERATIONS - O_FILES])
 		return fail(err, len, "give --duration or --iterations, not both"), -1;
 	if (p->backend->kv && (!p->pers || !p->pers->kv_flow))
