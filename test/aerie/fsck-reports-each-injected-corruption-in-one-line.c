@@ -24,6 +24,9 @@
 // RUN: cp %t.pool %t.dirlink.pool
 // RUN: %t.prog dirlink %t.dirlink.pool
 // RUN: not %fsck-aerie %t.dirlink.pool | FileCheck %s --check-prefix=DIRLINK
+// RUN: cp %t.pool %t.ring.pool
+// RUN: %t.prog ring %t.ring.pool
+// RUN: not %fsck-aerie %t.ring.pool | FileCheck %s --check-prefix=RING
 
 // A clean file system passes; each kind of damage is reported in one line
 // per inconsistency, and fsck.aerie exits 1.
@@ -54,6 +57,9 @@
 
 // DIRLINK: directory {{[0-9]+}}: link count 2 but 1 subdirectories
 // DIRLINK: 1 inconsistencies
+
+// RING: inode [[D:[0-9]+]]: named, but no path from a root reaches it
+// RING: 1 inconsistencies
 
 #include "Inputs/aerie-test.h"
 
@@ -105,6 +111,24 @@ static void damage(struct aer_fs *fs, const char *kind)
 		struct aer_inode *in = aer_inode(fs, fs->sb->ninodes - 1);
 		in->type = AER_TYPE_FILE;
 		in->nlink = 1;
+	} else if (!strcmp(kind, "ring")) {
+		/* /d's name moves from "/" into /d itself: a loop cut off from "/" */
+		uint32_t d = ino_of(fs, "d"), slot, blk = fs->sb->nblocks - 1;
+		struct aer_inode *root = aer_inode(fs, AER_INO_ROOT), *dd = aer_inode(fs, d);
+		fs->dir->lookup(fs, root, "d", 1, &slot);
+		memset((struct aer_dirent *)aer_block_addr(fs, root->ext[0].start) + slot, 0,
+				sizeof(struct aer_dirent));
+		root->nlink--;
+		fs->bitmap[blk >> 3] |= (uint8_t)(1u << (blk & 7));
+		struct aer_dirent *self = aer_block_addr(fs, blk);
+		memset(self, 0, AER_BLOCK_SIZE);
+		*self = (struct aer_dirent){ .ino = d, .name_len = 4, .name = "loop" };
+		pms_persist(self, AER_BLOCK_SIZE);
+		dd->ext[0] = (struct aer_extent){ 0, blk, 1 };
+		dd->nextents = 1;
+		dd->size = sizeof *self;
+		dd->parent = d;
+		dd->nlink = 3;
 	} else if (!strcmp(kind, "dirlink"))
 		aer_inode(fs, ino_of(fs, "d"))->nlink = 2, aer_inode(fs, AER_INO_ROOT)->nlink = 2;
 	else

@@ -136,10 +136,41 @@ static void check_inodes(struct check *c)
 	}
 }
 
+/* mark_reachable -- (internal) every inode a walk from the two roots reaches
+ * (a ring of directories naming each other has names but no path) */
+static uint8_t *mark_reachable(const struct aer_fs *fs)
+{
+	uint32_t n = fs->sb->ninodes, *queue = calloc(n, sizeof *queue), head = 0, tail = 0;
+	uint8_t *seen = calloc(n, 1);
+	struct aer_dirent e;
+
+	if (!queue || !seen) {
+		free(queue), free(seen);
+		return NULL;
+	}
+	seen[AER_INO_ROOT] = seen[AER_INO_KV] = 1;
+	queue[tail++] = AER_INO_ROOT;
+	queue[tail++] = AER_INO_KV;
+	while (head < tail) {
+		const struct aer_inode *d = aer_inode(fs, queue[head++]);
+		uint32_t cursor = 0;
+		if (!d || d->type != AER_TYPE_DIR)
+			continue;
+		while (fs->dir->next((struct aer_fs *)fs, d, &cursor, &e))
+			if (e.ino < n && !seen[e.ino]) {
+				seen[e.ino] = 1;
+				queue[tail++] = e.ino;
+			}
+	}
+	free(queue);
+	return seen;
+}
+
 /* check_links -- (internal) link counts against the names found */
 static void check_links(struct check *c)
 {
 	const struct aer_fs *fs = c->fs;
+	uint8_t *seen = mark_reachable(fs);
 
 	for (uint32_t i = 1; i < fs->sb->ninodes; i++) {
 		const struct aer_inode *in = &fs->inodes[i];
@@ -155,7 +186,10 @@ static void check_links(struct check *c)
 		if (in->type == AER_TYPE_DIR && in->nlink != 2 + c->subdirs[i])
 			problem(c, "directory %u: link count %u but %u subdirectories", i, in->nlink,
 					c->subdirs[i]);
+		if (seen && !seen[i] && c->names[i])
+			problem(c, "inode %u: named, but no path from a root reaches it", i);
 	}
+	free(seen);
 	if (fs->inodes[AER_INO_ROOT].type != AER_TYPE_DIR || fs->inodes[AER_INO_KV].type != AER_TYPE_DIR)
 		problem(c, "a root directory (inode %u or %u) is not a directory", AER_INO_ROOT, AER_INO_KV);
 }
