@@ -132,3 +132,24 @@ int dev_sync(struct spd_dev *d)
 			strerror(errno));
 	return 0;
 }
+
+/* dev_prefill -- writes a pattern into blocks [first, first+n) so that reads
+ * of never-written blocks reach the disk instead of a file hole */
+int dev_prefill(struct spd_dev *d, uint64_t first, uint64_t n)
+{
+	enum { CHUNK = 256 };
+	unsigned char *buf = dev_alloc_buf(CHUNK);
+	int r = 0;
+
+	if (!buf)
+		return spd_err(ENOMEM, "out of memory");
+	memset(buf, 0xa5, CHUNK * SPD_BLOCK);
+	for (uint64_t b = 0; b < n && !r; b += CHUNK) {
+		size_t len = (size_t)(n - b < CHUNK ? n - b : CHUNK) * SPD_BLOCK;
+		if (pwrite(d->fd, buf, len, (off_t)((first + b) * SPD_BLOCK)) != (ssize_t)len)
+			r = spd_err(errno ? errno : EIO, "prefill of the block device failed: %s",
+				strerror(errno));
+	}
+	free(buf);
+	return r ? r : dev_sync(d);
+}

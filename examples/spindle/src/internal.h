@@ -33,6 +33,7 @@ void dev_close(struct spd_dev *d);
 int dev_read(struct spd_dev *d, uint64_t fblk, void *buf);
 int dev_write(struct spd_dev *d, uint64_t fblk, const void *buf);
 int dev_sync(struct spd_dev *d);
+int dev_prefill(struct spd_dev *d, uint64_t first, uint64_t n);
 void *dev_alloc_buf(size_t blocks);
 
 /* super.c: the on-disk superblock */

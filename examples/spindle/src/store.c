@@ -74,6 +74,8 @@ static int store_format(struct spd_store *st)
 	if (dev_open(&st->dev, c->dev_path, 1, 1 + c->journal_blocks + c->home_blocks,
 			c->buffered))
 		return -1;
+	if (c->prefill && dev_prefill(&st->dev, 1 + c->journal_blocks, c->home_blocks))
+		return -1;
 	st->sb.id = ((uint64_t)time(NULL) << 20) ^ (uint64_t)getpid() ^
 		(uint64_t)(uintptr_t)st;
 	st->sb.cache = (uint64_t)c->cache;
@@ -129,10 +131,7 @@ struct spd_store *spd_open(const struct spd_config *cfg)
 	}
 	if (st->ops->open(st, cfg->create))
 		goto fail;
-	pms_stats_get(&st->base);
-	st->nvm_w0 = nvm_bytes_written;
-	st->nvm_r0 = nvm_bytes_read;
-	st->dev.reads = st->dev.writes = st->dev.syncs = 0;
+	spd_stats_reset(st);
 	return st;
 fail:
 	dev_close(&st->dev);
@@ -323,6 +322,16 @@ void spd_stats_get(struct spd_store *st, struct spd_stats *out)
 	out->disk_writes = st->dev.writes;
 	out->disk_syncs = st->dev.syncs;
 	out->direct_io = st->dev.direct;
+}
+
+/* spd_stats_reset -- counters start again from zero */
+void spd_stats_reset(struct spd_store *st)
+{
+	memset(&st->st, 0, sizeof st->st);
+	pms_stats_get(&st->base);
+	st->nvm_w0 = nvm_bytes_written;
+	st->nvm_r0 = nvm_bytes_read;
+	st->dev.reads = st->dev.writes = st->dev.syncs = 0;
 }
 
 /* spd_geometry_get -- home and metadata block counts */

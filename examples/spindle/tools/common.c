@@ -17,7 +17,8 @@ const char tool_store_help[] =
 	"  --home-blocks=N --meta-blocks=N --journal-blocks=N\n"
 	"  --nvm-blocks=N --nvm-meta-blocks=N --ring-entries=N --log-entries=N\n"
 	"  --dram-blocks=N             DRAM block cache in front of every configuration\n"
-	"  --buffered                  do not try O_DIRECT\n";
+	"  --buffered                  do not try O_DIRECT\n"
+	"  --prefill                   at format, write every home block (reads then reach the disk)\n";
 
 /* tool_die -- one line on stderr, exit 1 */
 void tool_die(const char *tool, const char *fmt, ...)
@@ -93,6 +94,10 @@ int tool_store_opt(const char *tool, const char *arg, struct spd_config *c)
 		return 1;
 	if (!strcmp(arg, "--buffered")) {
 		c->buffered = 1;
+		return 1;
+	}
+	if (!strcmp(arg, "--prefill")) {
+		c->prefill = 1;
 		return 1;
 	}
 	return 0;

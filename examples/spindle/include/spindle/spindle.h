@@ -42,6 +42,7 @@ struct spd_config {
 	uint64_t log_entries;      /* spindle: metadata log sub-blocks */
 	uint64_t dram_blocks;      /* DRAM block cache in front of every configuration */
 	int buffered;              /* 1: never try O_DIRECT */
+	int prefill;               /* with create: write every home block (not holes) */
 };
 
 /** What recovery at open found and did. */
@@ -100,6 +101,9 @@ void spd_stats_get(struct spd_store *st, struct spd_stats *out);
 
 /** The store's home and metadata block counts (from its superblock). */
 void spd_geometry_get(struct spd_store *st, uint64_t *home_blocks, uint64_t *meta_blocks);
+
+/** Zeroes the counters (after a warm-up). */
+void spd_stats_reset(struct spd_store *st);
 
 /** What recovery did at open. */
 void spd_recovery_get(struct spd_store *st, struct spd_recovery *out);
