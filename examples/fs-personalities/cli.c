@@ -195,6 +195,23 @@ static int misplaced(const struct raw *r, const int *ids, size_t n)
 	return -1;
 }
 
+/* check_output -- (internal) an output file's directory exists, so a long run does not end unable
+ * to write its figures */
+static int check_output(const char *opt, const char *path, char *err, size_t len)
+{
+	if (!path)
+		return 0;
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+	struct stat st;
+	if (!dir[0])
+		strcpy(dir, "/");
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+		return fail(err, len, "--%s '%s': directory '%s' does not exist", opt, path, dir), -1;
+	return 0;
+}
+
 /* check_combination -- (internal) what no single option can judge alone */
 static int check_combination(const struct raw *r, const struct fsb_params *p, char *err, size_t len)
 {
@@ -210,6 +227,8 @@ static int check_combination(const struct raw *r, const struct fsb_params *p, ch
 			    p->backend->name), -1;
 	if (!p->pers && p->file_size < p->iosize)
 		return fail(err, len, "--file-size %llu is smaller than one --iosize block", (unsigned long long)p->file_size), -1;
+	if (check_output("json", p->json_path, err, len) || check_output("trace", p->trace_path, err, len))
+		return -1;
 	struct stat st;
 	if (stat(p->dir, &st) != 0)
 		return fail(err, len, "--dir '%s': %s", p->dir, strerror(errno)), -1;
