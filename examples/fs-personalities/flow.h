@@ -53,7 +53,8 @@ struct fsb_defaults {
 struct fsb_personality {
 	const char *name;
 	struct fsb_defaults defaults;
-	int has_log; /* webserver: a one-entry "logfiles" set the flow appends to */
+	int has_log;  /* webserver: a one-entry "logfiles" set the flow appends to */
+	int readonly; /* webserver: the main set is never written, so openfile opens it O_RDONLY */
 	const struct fsb_step *flow;
 	size_t flow_len;
 	const struct fsb_step *kv_flow; /* NULL when the personality has no key-value form */

@@ -177,7 +177,7 @@ def cmd_expect_exit(a):
 def cmd_count_calls(a):
     """System calls named 'call' in an strace -f log (an interrupted call counts once)."""
     pattern = re.compile(r"^(\d+\s+)?%s\(" % re.escape(a.call))
-    n = sum(1 for line in open(a.log) if pattern.match(line) and (a.needing or "") in line)
+    n = sum(1 for line in open(a.log) if pattern.match(line) and all(t in line for t in a.needing or []))
     print("%s: %d calls" % (a.call, n))
     return 0
 
@@ -226,7 +226,7 @@ def main():
     s = sub.add_parser("appends"); s.add_argument("trace"); s.add_argument("--limit", type=int, required=True)
     s.add_argument("--mean-tol", type=float, required=True); s.add_argument("--root")
     s = sub.add_parser("count-calls"); s.add_argument("log"); s.add_argument("call")
-    s.add_argument("--needing", help="count only calls whose line holds this text")
+    s.add_argument("--needing", action="append", help="count only calls whose line holds this text (repeatable)")
     s = sub.add_parser("interrupt"); s.add_argument("seconds", type=float)
     s.add_argument("command", nargs=argparse.REMAINDER)
     s = sub.add_parser("sizes"); s.add_argument("dir"); s.add_argument("names", nargs="+")
