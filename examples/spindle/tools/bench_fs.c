@@ -19,7 +19,7 @@ struct fs_file { uint32_t n; uint32_t blk[FS_MAX_BLOCKS]; int exists; };
 
 struct fs {
 	unsigned files, mean_blocks, fixed;
-	uint64_t ibitmap, bbitmap, itable, dir, ndata, cursor;
+	uint64_t ibitmap, bbitmap, itable, dir, ndata, cursor, nfree;
 	uint8_t *used;            /* per data block: allocated */
 	uint64_t *bits;           /* the block bitmap as stored */
 	struct fs_file *f;
@@ -60,6 +60,7 @@ static int fs_bit(struct bench *b, struct fs *s, uint64_t d, int on)
 	uint64_t word = d / 64, blk = s->bbitmap + word * 8 / SPD_BLOCK;
 
 	s->used[d] = (uint8_t)on;
+	s->nfree += on ? (uint64_t)-1 : 1;
 	if (on)
 		s->bits[word] |= 1ull << (d % 64);
 	else
@@ -86,6 +87,11 @@ static int fs_append(struct bench *b, struct fs *s, unsigned i, uint32_t n)
 			return -1;
 		for (uint32_t k = 0; k < FS_TX_BLOCKS && n && f->n < FS_MAX_BLOCKS; k++, n--) {
 			uint64_t d = s->cursor;
+			if (!s->nfree) {
+				spd_abort(b->st);
+				errno = ENOSPC;
+				return -1;  /* the file set outgrew the store */
+			}
 			while (s->used[d])
 				d = (d + 1) % s->ndata;
 			s->cursor = (d + 1) % s->ndata;
@@ -194,13 +200,14 @@ static int fs_setup(struct bench *b, unsigned files, unsigned mean, int fixed,
 	s->fixed = fixed;
 	s->name = name;
 	s->ndata = b->home - b->meta;
+	s->nfree = s->ndata;
 	s->ibitmap = 1;
 	s->bbitmap = 2;
 	s->itable = s->bbitmap + (s->ndata / 8 + SPD_BLOCK - 1) / SPD_BLOCK;
 	s->dir = s->itable + (files + FS_INODES_PER_BLOCK - 1) / FS_INODES_PER_BLOCK;
 	if (files > 8 * SPD_BLOCK * 8 ||
 	    s->dir + ((uint64_t)files * FS_DENTRY_SIZE + SPD_BLOCK - 1) / SPD_BLOCK > b->meta ||
-	    (uint64_t)files * FS_MAX_BLOCKS > s->ndata) {
+	    (uint64_t)files * mean * 2 > s->ndata) {
 		free(s);
 		errno = ENOSPC;
 		return -1;

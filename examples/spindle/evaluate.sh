@@ -1,0 +1,75 @@
+#!/bin/sh
+# evaluate.sh -- runs the Spindle paper's measurements on the three cache
+# configurations (fio-style 4 KiB random I/O at 0/10, 3/7, 5/5, 7/3, 10/0
+# read/write, and the fileserver, webproxy and varmail personalities) under
+# the runtime's spindle preset, and summarises them next to the paper.
+#
+# usage: examples/spindle/evaluate.sh [OUT_DIR]     (default build/spindle-eval)
+# environment: NVM_BUILD (build dir), REPS (3), OPS (40000), WARMUP (40000),
+#              OPS_NONE (2000), FS_OPS (400), FS_OPS_NONE (60), POOL_DIR (/dev/shm),
+#              DEV_DIR (OUT_DIR). "none" syncs the disk twice per operation, hence fewer.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+build=${NVM_BUILD:-$here/../../build}
+out=${1:-$build/spindle-eval}
+bench=$build/bin/spindle-bench
+reps=${REPS:-3}
+ops=${OPS:-40000}
+warmup=${WARMUP:-40000}
+ops_none=${OPS_NONE:-2000}
+fs_ops=${FS_OPS:-400}
+fs_ops_none=${FS_OPS_NONE:-60}
+pool_dir=${POOL_DIR:-/dev/shm}
+dev_dir=${DEV_DIR:-$out}
+
+[ -x "$bench" ] || { echo "evaluate.sh: error: $bench is not built (ninja -C build spindle-bench)" >&2; exit 1; }
+mkdir -p "$out" "$dev_dir"
+results=$out/results.jsonl
+: > "$results"
+
+# The paper's proportions, scaled down: the dataset (256 MiB) is 8 times the
+# DRAM cache and 4 times the NVM cache; Spindle splits its NVM as 15/16 data,
+# 1/16 metadata (the paper: 7 GB and 1 GB of 8 GB).
+geometry="--home-blocks=65536 --meta-blocks=1024 --journal-blocks=1024 --dram-blocks=8192"
+nvm_tinca="--nvm-blocks=16384"
+nvm_spindle="--nvm-blocks=15360 --nvm-meta-blocks=1024"
+
+export PMS_NVM_MODEL=spindle      # +50 ns per line read, +180 ns per line written
+export PMEM_IS_PMEM_FORCE=1       # flushes are cache-line write-backs on the /dev/shm pool
+
+# run CACHE ARGS... -- one measurement appended to results.jsonl
+run() {
+	cache=$1; shift
+	dev=$dev_dir/eval-$cache.dev pool=$pool_dir/spindle-eval-$$-$cache.pool
+	rm -f "$dev" "$pool"
+	case $cache in
+	none) nvm="";; tinca) nvm=$nvm_tinca;; spindle) nvm=$nvm_spindle;;
+	esac
+	# shellcheck disable=SC2086
+	"$bench" --cache="$cache" --dev="$dev" --pool="$pool" $geometry $nvm "$@" >> "$results"
+	rm -f "$dev" "$pool"
+}
+
+for rep in $(seq "$reps"); do
+	for pct in 0 30 50 70 100; do
+		for cache in none tinca spindle; do
+			echo "evaluate.sh: rep $rep fio read $pct % $cache" >&2
+			n=$ops w=$warmup
+			[ "$cache" = none ] && n=$ops_none w=$((ops_none / 4))
+			run "$cache" --workload=fio --read-pct="$pct" --files=1024 \
+				--ops="$n" --warmup="$w" --seed="$rep"
+		done
+	done
+	for w in fileserver:400 webproxy:4000 varmail:2000; do
+		name=${w%%:*} files=${w#*:}
+		for cache in none tinca spindle; do
+			n=$fs_ops; [ "$cache" = none ] && n=$fs_ops_none
+			echo "evaluate.sh: rep $rep $name $cache" >&2
+			run "$cache" --workload="$name" --files="$files" --ops="$n" \
+				--warmup="$((n / 4))" --seed="$rep"
+		done
+	done
+done
+python3 "$here/tools/summarize.py" "$results" --svg "$out" > "$out/summary.md"
+cat "$out/summary.md"
