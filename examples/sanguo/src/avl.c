@@ -3,6 +3,7 @@
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "avl.h"
 
@@ -63,6 +64,38 @@ static struct avl_node *avl_balance(struct avl_node *n)
 	return n;
 }
 
+/* avl_node_new -- a zeroed node from the spares or the newest chunk */
+static struct avl_node *avl_node_new(struct avl_tree *t)
+{
+	struct avl_node *n = t->spare;
+
+	if (n) {
+		t->spare = n->left;
+	} else {
+		if (!t->chunks || t->chunks->used == AVL_CHUNK) {
+			struct avl_chunk *c = malloc(sizeof *c);
+
+			if (!c)
+				return NULL;
+			c->next = t->chunks;
+			c->used = 0;
+			t->chunks = c;
+		}
+		n = &t->chunks->nodes[t->chunks->used++];
+	}
+	memset(n, 0, sizeof *n);
+	return n;
+}
+
+/* avl_node_drop -- n back to the spares (its slot list freed) */
+static void avl_node_drop(struct avl_tree *t, struct avl_node *n)
+{
+	if (n->slots != &n->one)
+		free(n->slots);
+	n->left = t->spare;
+	t->spare = n;
+}
+
 /* avl_find -- the node of key */
 struct avl_node *avl_find(const struct avl_tree *t, uint64_t key)
 {
@@ -98,7 +131,7 @@ static struct avl_node *avl_insert(struct avl_tree *t, struct avl_node *n,
 		uint64_t key, uint32_t slot, int *err)
 {
 	if (!n) {
-		n = calloc(1, sizeof *n);
+		n = avl_node_new(t);
 		if (!n) {
 			*err = ENOMEM;
 			return NULL;
@@ -160,9 +193,7 @@ static struct avl_node *avl_drop_node(struct avl_tree *t, struct avl_node *n)
 {
 	struct avl_node *l = n->left, *r = n->right, *m;
 
-	if (n->slots != &n->one)
-		free(n->slots);
-	free(n);
+	avl_node_drop(t, n);
 	t->nodes--;
 	if (!l || !r)
 		return l ? l : r;
@@ -203,23 +234,79 @@ int avl_del(struct avl_tree *t, uint64_t key, uint32_t slot)
 	return found ? 0 : -1;
 }
 
-/* avl_free_below -- frees a subtree */
-static void avl_free_below(struct avl_node *n)
+/* avl_build_range -- a balanced subtree of the distinct keys starting at
+ * firsts[lo..hi) (indexes into p where each key's run begins) */
+static struct avl_node *avl_build_range(struct avl_tree *t, const struct avl_pair *p,
+		const uint32_t *firsts, uint32_t lo, uint32_t hi, int *err)
+{
+	uint32_t mid = lo + (hi - lo) / 2;
+	struct avl_node *n;
+
+	if (lo >= hi || *err)
+		return NULL;
+	if (!(n = avl_node_new(t))) {
+		*err = ENOMEM;
+		return NULL;
+	}
+	t->nodes++;
+	n->key = p[firsts[mid]].key;
+	n->slots = &n->one;
+	n->cap = 1;
+	for (uint32_t i = firsts[mid]; i < firsts[mid + 1]; i++)
+		if ((n->nslots ? avl_push(n, p[i].slot) : (n->one = p[i].slot, n->nslots = 1, 0)) != 0)
+			*err = ENOMEM;
+	n->left = avl_build_range(t, p, firsts, lo, mid, err);
+	n->right = avl_build_range(t, p, firsts, mid + 1, hi, err);
+	avl_fix(n);
+	return n;
+}
+
+/* avl_build -- the whole tree from sorted pairs */
+int avl_build(struct avl_tree *t, const struct avl_pair *p, uint32_t n)
+{
+	uint32_t *firsts = malloc(((size_t)n + 1) * sizeof *firsts), k = 0;
+	int err = 0;
+
+	if (!firsts) {
+		errno = ENOMEM;
+		return -1;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		if (i == 0 || p[i].key != p[i - 1].key)
+			firsts[k++] = i;
+	firsts[k] = n;
+	t->root = avl_build_range(t, p, firsts, 0, k, &err);
+	free(firsts);
+	if (err) {
+		errno = err;
+		return -1;
+	}
+	return 0;
+}
+
+/* avl_free_lists -- frees the collision lists of a subtree */
+static void avl_free_lists(struct avl_node *n)
 {
 	if (!n)
 		return;
-	avl_free_below(n->left);
-	avl_free_below(n->right);
+	avl_free_lists(n->left);
+	avl_free_lists(n->right);
 	if (n->slots != &n->one)
 		free(n->slots);
-	free(n);
 }
 
 /* avl_free -- frees every node */
 void avl_free(struct avl_tree *t)
 {
-	avl_free_below(t->root);
+	avl_free_lists(t->root);
+	while (t->chunks) {
+		struct avl_chunk *c = t->chunks;
+
+		t->chunks = c->next;
+		free(c);
+	}
 	t->root = NULL;
+	t->spare = NULL;
 	t->nodes = 0;
 }
 

@@ -4,6 +4,8 @@
  * names found through the AVL tree over their hashes.
  */
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "dir_impl.h"
 #include "error.h"
@@ -15,33 +17,76 @@ static void gather_drop(struct sg_dir *d)
 	htfl_free(&d->fl);
 }
 
-/* gather_rebuild -- one pass over the slots in order: used ones into the
- * tree, free ones appended to the list (already sorted) */
+/* gather_sort -- sorts pairs by key: LSD radix, 16 bits a pass, stable, so
+ * equal keys stay in slot order (qsort took half of a 32 K rebuild) */
+static int gather_sort(struct avl_pair *p, uint32_t n)
+{
+	struct avl_pair *tmp = malloc(((size_t)n + 1) * sizeof *tmp), *src = p, *dst = tmp;
+	uint32_t *count = calloc(65536, sizeof *count);
+
+	if (!tmp || !count) {
+		free(tmp);
+		free(count);
+		return -1;
+	}
+	for (unsigned shift = 0; shift < 64; shift += 16) {
+		uint32_t sum = 0;
+
+		memset(count, 0, 65536 * sizeof *count);
+		for (uint32_t i = 0; i < n; i++)
+			count[(src[i].key >> shift) & 0xffff]++;
+		for (uint32_t d = 0; d < 65536; d++) {
+			uint32_t c = count[d];
+
+			count[d] = sum;
+			sum += c;
+		}
+		for (uint32_t i = 0; i < n; i++)
+			dst[count[(src[i].key >> shift) & 0xffff]++] = src[i];
+		src = dst;
+		dst = src == p ? tmp : p;
+	}
+	free(tmp);   /* four passes: the result is back in p */
+	free(count);
+	return 0;
+}
+
+/* gather_rebuild -- one pass over the slots in order: free ones appended to
+ * the list (already sorted), used ones collected, sorted by hash and built
+ * into a balanced tree at once */
 static int gather_rebuild(struct sg_dir *d)
 {
+	struct avl_pair *pairs = malloc(((size_t)dir_nslots(d) + 1) * sizeof *pairs);
+	int r = 0;
+
+	if (!pairs)
+		return sg_err(ENOMEM, "directory: out of memory at open");
 	d->count = 0;
-	for (uint32_t b = 0; b < d->nblocks; b++) {
+	for (uint32_t b = 0; b < d->nblocks && !r; b++) {
 		if (htfl_add_block(&d->fl, 0) != 0)
-			return sg_err(ENOMEM, "directory: out of memory at open");
-		for (uint32_t i = 0; i < SG_SLOTS_PER_BLOCK; i++) {
+			r = sg_err(ENOMEM, "directory: out of memory at open");
+		for (uint32_t i = 0; i < SG_SLOTS_PER_BLOCK && !r; i++) {
 			uint32_t s = b * (uint32_t)SG_SLOTS_PER_BLOCK + i;
 			const struct sg_dirent *e = dir_slot(d, s);
-			int r;
 
 			if (!e->ino) {
-				r = htfl_append(&d->fl, s);
+				if (htfl_append(&d->fl, s) != 0)
+					r = sg_err(ENOMEM, "directory: out of memory at open");
 			} else if (!e->name_len || e->name_len > SG_NAME_MAX) {
-				return sg_err(EINVAL, "directory: slot %u has a name of %u bytes",
-					s, e->name_len);
+				r = sg_err(EINVAL, "directory: slot %u has a name of %u bytes", s,
+					e->name_len);
 			} else {
-				r = avl_add(&d->avl, dir_hash(d, e->name, e->name_len), s);
-				d->count++;
+				pairs[d->count].key = dir_hash(d, e->name, e->name_len);
+				pairs[d->count++].slot = s;
 			}
-			if (r != 0)
-				return sg_err(ENOMEM, "directory: out of memory at open");
 		}
 	}
-	return 0;
+	if (!r) {
+		if (gather_sort(pairs, d->count) != 0 || avl_build(&d->avl, pairs, d->count) != 0)
+			r = sg_err(ENOMEM, "directory: out of memory at open");
+	}
+	free(pairs);
+	return r;
 }
 
 /* gather_find -- the tree's node of the hash, then the names in its slots */
