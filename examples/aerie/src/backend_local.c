@@ -108,6 +108,12 @@ static int local_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint3
 	return 0;
 }
 
+/* local_flush -- cache-line write-back through pmem_shim */
+static void local_flush(struct aer_fs *fs, const void *addr, size_t len)
+{
+	pms_flush(addr, len);  /* msyncs on its own when the pool is not pmem */
+}
+
 /* local_unmount -- closes the pool */
 static void local_unmount(struct aer_fs *fs)
 {
@@ -116,5 +122,5 @@ static void local_unmount(struct aer_fs *fs)
 
 const struct aer_backend aer_local_backend = {
 	"local", local_submit, local_grant_blocks, local_ungrant_blocks, local_grant_inode,
-	local_ungrant_inode, 	local_lease, local_release, local_writable, local_unmount,
+	local_ungrant_inode, local_lease, local_release, local_writable, local_flush, local_unmount,
 };

@@ -111,7 +111,7 @@ static ssize_t write_new(struct aer_fs *fs, struct pending *p, const char *src, 
 	memset(base, 0, boff);
 	memcpy(base + boff, src, chunk);
 	memset(base + boff + chunk, 0, room - chunk);
-	pms_flush(base, (size_t)len * AER_BLOCK_SIZE);
+	fs->backend->flush(fs, base, (size_t)len * AER_BLOCK_SIZE);
 	struct aer_op *op = &p->j.ops[p->j.nops++];
 	memset(op, 0, sizeof *op);
 	op->kind = AER_OP_EXTENT_ALLOC;
@@ -193,7 +193,7 @@ void aer_file_sync(struct aer_fs *fs, uint32_t ino, struct aer_dirty *dirty)
 		uint64_t room = (uint64_t)run * AER_BLOCK_SIZE - boff;
 		uint64_t chunk = dirty->hi - pos < room ? dirty->hi - pos : room;
 		if (mapped)
-			pms_flush((char *)aer_block_addr(fs, blk) + boff, (size_t)chunk);
+			fs->backend->flush(fs, (char *)aer_block_addr(fs, blk) + boff, (size_t)chunk);
 		pos += chunk;
 	}
 	pms_fence();

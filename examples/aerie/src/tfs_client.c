@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <pmem_shim.h>
+
 #include "aerie/aerie.h"
 #include "mount.h"
 #include "wire.h"
@@ -227,6 +229,17 @@ static int tfs_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_
 	return all ? 0 : remap(fs, start, len, 1);
 }
 
+/* tfs_flush -- cache-line write-back, then msync: this process did not open
+ * the pool through pmem_shim, so on a pool file that is not pmem nothing else
+ * would carry its stores to the file (on DAX the msync finds nothing to do) */
+static void tfs_flush(struct aer_fs *fs, const void *addr, size_t len)
+{
+	uintptr_t a = (uintptr_t)addr & ~(uintptr_t)(AER_BLOCK_SIZE - 1);
+
+	pms_flush(addr, len);
+	msync((void *)a, (uintptr_t)addr + len - a, MS_SYNC);
+}
+
 /* tfs_unmount -- returns grants, unmaps, disconnects */
 static void tfs_unmount(struct aer_fs *fs)
 {
@@ -242,7 +255,7 @@ static void tfs_unmount(struct aer_fs *fs)
 
 const struct aer_backend aer_tfs_backend = {
 	"tfs", tfs_submit, tfs_grant_blocks, tfs_ungrant_blocks, tfs_grant_inode,
-	tfs_ungrant_inode, 	tfs_lease, tfs_release, tfs_writable, tfs_unmount,
+	tfs_ungrant_inode, tfs_lease, tfs_release, tfs_writable, tfs_flush, tfs_unmount,
 };
 
 /* connect_to -- (internal) the service's socket */

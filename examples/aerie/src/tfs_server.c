@@ -41,21 +41,25 @@ static void say(const struct server *s, const char *fmt, ...)
 	fflush(s->o->log);
 }
 
-/* listen_on -- (internal) the service socket */
+/* listen_on -- (internal) the service socket, bound under a temporary name
+ * and renamed into place once listening: a client that sees the path can
+ * connect (bind creates the file before listen would accept) */
 static int listen_on(const char *path)
 {
 	struct sockaddr_un a = { .sun_family = AF_UNIX };
 	int s;
 
-	if (strlen(path) >= sizeof a.sun_path)
+	if (strlen(path) + 5 >= sizeof a.sun_path)
 		return aer_fail(ENAMETOOLONG, "socket path '%s' is too long", path);
-	strcpy(a.sun_path, path);
+	snprintf(a.sun_path, sizeof a.sun_path, "%s.new", path);
 	if ((s = socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0)) < 0)
 		return aer_fail(errno, "socket: %s", strerror(errno));
-	unlink(path);  /* a stale socket of a killed service */
-	if (bind(s, (struct sockaddr *)&a, sizeof a) < 0 || listen(s, 16) < 0) {
+	unlink(a.sun_path);  /* left by a killed service */
+	if (bind(s, (struct sockaddr *)&a, sizeof a) < 0 || listen(s, 16) < 0 ||
+			rename(a.sun_path, path) < 0) {
 		int e = errno;
 		close(s);
+		unlink(a.sun_path);
 		return aer_fail(e, "cannot listen on '%s': %s", path, strerror(e));
 	}
 	return s;
