@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -66,6 +67,144 @@ static const Expr *lvalueTop(const Expr *E, ASTContext &AC) {
   }
 }
 
+/// The local pointer variable a root's address `&g[i]` is assigned to (`p = &g[i]`, `T *p =
+/// &g[i]`), through parentheses and casts; null when it goes anywhere else.
+static const VarDecl *localTaking(const UnaryOperator *AddrOf, ASTContext &AC) {
+  DynTypedNode N = DynTypedNode::create(*AddrOf);
+  const Expr *Value = AddrOf;
+  for (;;) {
+    DynTypedNodeList P = AC.getParents(N);
+    if (P.empty())
+      return nullptr;
+    if (const auto *V = P[0].get<VarDecl>())
+      return V->hasLocalStorage() && V->getInit() && V->getInit()->IgnoreParenCasts() ==
+                 Value->IgnoreParenCasts() ? V : nullptr;
+    const Stmt *S = P[0].get<Stmt>();
+    if (S && (isa<ParenExpr>(S) || isa<CastExpr>(S))) {
+      N = P[0];
+      continue;
+    }
+    const auto *B = dyn_cast_or_null<BinaryOperator>(S);
+    if (!B || B->getOpcode() != BO_Assign ||
+        B->getRHS()->IgnoreParenCasts() != Value->IgnoreParenCasts())
+      return nullptr;
+    const auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParens());
+    const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
+    return V && V->hasLocalStorage() ? V : nullptr;
+  }
+}
+
+/// Whether every use of the local pointer L in its function keeps what it points to in sight:
+/// L is assigned, compared, tested, or dereferenced (`*L`, `L->f`, `L[i]`) to read or to store;
+/// each store's l-value goes to Stores. Anything else (L passed to a call, copied, returned,
+/// its address or an element's address taken) sets Why and returns false.
+/// L may also be passed to a function defined in the same file whose parameter keeps to the
+/// same uses (Seen stops recursion).
+static bool usesStayLocal(const VarDecl *L, ASTContext &AC, std::vector<const Expr *> &Stores,
+                          std::string &Why, std::set<const VarDecl *> &Seen) {
+  if (!Seen.insert(L).second)
+    return true;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(L->getParentFunctionOrMethod());
+  if (!F || !F->hasBody())
+    return Why = "kept in '" + L->getName().str() + "'", false;
+  auto Refs = match(findAll(declRefExpr(to(varDecl(equalsNode(L)))).bind("r")), *F->getBody(), AC);
+  for (const auto &M : Refs) {
+    const auto *Ref = M.getNodeAs<DeclRefExpr>("r");
+    const Stmt *P = parentOf(Ref, AC);
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(P);
+        B && B->getOpcode() == BO_Assign && B->getLHS()->IgnoreParens() == Ref)
+      continue; // L = ...
+    if (P && isa<UnaryExprOrTypeTraitExpr>(P))
+      continue; // sizeof L
+    const auto *Load = dyn_cast_or_null<ImplicitCastExpr>(P);
+    if (!Load || Load->getCastKind() != CK_LValueToRValue)
+      return Why = "'" + L->getName().str() + "' used other than by its value", false;
+    const Stmt *U = parentOf(Load, AC);
+    while (U && isa<ParenExpr>(U))
+      U = parentOf(U, AC);
+    const Expr *Deref = nullptr;
+    if (const auto *Un = dyn_cast_or_null<UnaryOperator>(U)) {
+      if (Un->getOpcode() == UO_Deref)
+        Deref = Un;
+      else if (Un->getOpcode() == UO_LNot)
+        continue;
+    } else if (const auto *Me = dyn_cast_or_null<MemberExpr>(U); Me && Me->isArrow()) {
+      Deref = Me;
+    } else if (const auto *Sub = dyn_cast_or_null<ArraySubscriptExpr>(U);
+               Sub && Sub->getBase()->IgnoreParens() == Load) {
+      Deref = Sub;
+    } else if (const auto *B = dyn_cast_or_null<BinaryOperator>(U);
+               B && (B->isComparisonOp() || B->isLogicalOp())) {
+      continue; // L == q, L && ...
+    } else if (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(U);
+               C && C->getCastKind() == CK_PointerToBoolean) {
+      continue;
+    } else if (U && (isa<IfStmt>(U) || isa<WhileStmt>(U) || isa<DoStmt>(U) || isa<ForStmt>(U))) {
+      continue; // if (L): C tests the pointer itself
+    } else if (const auto *Co = dyn_cast_or_null<ConditionalOperator>(U);
+               Co && Co->getCond()->IgnoreParenImpCasts() == Ref) {
+      continue;
+    }
+    if (const auto *C = dyn_cast_or_null<CallExpr>(U); C && !Deref) {
+      const FunctionDecl *Callee = C->getDirectCallee();
+      const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+      for (unsigned I = 0; Def && Def->hasBody() && I < C->getNumArgs() && I < Def->getNumParams();
+           ++I)
+        if (C->getArg(I)->IgnoreParens() == Load) {
+          if (!usesStayLocal(Def->getParamDecl(I), AC, Stores, Why, Seen))
+            return false;
+          Deref = C; // handled: its parameter keeps to the same uses
+        }
+      if (Deref)
+        continue;
+    }
+    if (!Deref)
+      return Why = "'" + L->getName().str() + "' is passed or copied where its stores are not seen",
+             false;
+    const Expr *Top = lvalueTop(Deref, AC);
+    const Stmt *TP = parentOf(Top, AC);
+    if (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(TP);
+        C && C->getCastKind() == CK_LValueToRValue)
+      continue; // a read
+    if (TP && isa<UnaryExprOrTypeTraitExpr>(TP))
+      continue;
+    bool Store = false;
+    if (const auto *B = dyn_cast_or_null<BinaryOperator>(TP))
+      Store = B->isAssignmentOp() && B->getLHS()->IgnoreParens() == Top->IgnoreParens();
+    else if (const auto *Un = dyn_cast_or_null<UnaryOperator>(TP))
+      Store = Un->isIncrementDecrementOp();
+    if (const auto *Un = dyn_cast_or_null<UnaryOperator>(TP); Un && Un->getOpcode() == UO_AddrOf) {
+      // Already ported: PMS_LOGGED(*L) is *pms_logged_(&(*L), sizeof ...).
+      unsigned Arg = 0;
+      const CallExpr *C = callTaking(Un, AC, Arg);
+      const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+      if (FD && (FD->getName() == "pms_logged_" || FD->getName() == "pms_tx_log_store"))
+        continue;
+    }
+    if (!Store)
+      return Why = "an element of '" + L->getName().str() + "' used other than by a load or a store",
+             false;
+    if (const auto *Me = dyn_cast<MemberExpr>(Top->IgnoreParens()))
+      if (const auto *Fd = dyn_cast<FieldDecl>(Me->getMemberDecl()); Fd && Fd->isBitField())
+        return Why = "bit-field store through '" + L->getName().str() + "'", false;
+    Stores.push_back(Top);
+  }
+  return true;
+}
+
+bool ValueStoreRule::markLibcWriter(const CallExpr *C, const SourceManager &SM,
+                                    const LangOptions &LO) {
+  const FunctionDecl *FD = C->getDirectCallee();
+  std::string Name;
+  SourceLocation Tok = calleeToken(C, SM, LO, Name);
+  for (const auto &M : Marked)
+    if (FD && Name == M[0] && FD->getName() == M[0] && Tok.isValid() && editable(SM, Tok)) {
+      edit(SM, Tok, tokenLength(Tok, SM, LO), M[1], "value-store");
+      return true;
+    }
+  return false;
+}
+
 void ValueStoreRule::escape(Root &Rt, const SourceManager &SM, SourceLocation Loc,
                             const std::string &Why) {
   if (!Rt.Escapes)
@@ -115,14 +254,29 @@ void ValueStoreRule::run(const Result &R) {
       Top = lvalueTop(D, AC);
       P = parentOf(Top, AC);
     } else if (Arg == 0 && FD) {
-      std::string Name;
-      SourceLocation Tok = calleeToken(C, SM, LO, Name);
-      for (const auto &M : Marked)
-        if (Name == M[0] && FD->getName() == M[0] && Tok.isValid() && editable(SM, Tok)) {
-          edit(SM, Tok, tokenLength(Tok, SM, LO), M[1], "value-store");
-          return;
-        }
+      if (markLibcWriter(C, SM, LO))
+        return;
       return escape(Rt, SM, Ref->getBeginLoc(), "address passed to " + Callee.str());
+    } else if (const VarDecl *L = C ? nullptr : localTaking(U, AC)) {
+      // `p = &g[i]` where p only reads and stores through itself: the stores become
+      // PMS_LOGGED, which tells the runtime the lines they change as PMS_VALUE_STORE does.
+      std::vector<const Expr *> Stores;
+      std::string Why;
+      std::set<const VarDecl *> Seen;
+      if (!usesStayLocal(L, AC, Stores, Why, Seen))
+        return escape(Rt, SM, Ref->getBeginLoc(), "address taken: " + Why);
+      for (const Expr *S : Stores) {
+        CharSourceRange Range = rewrite::spellingRange(S, SM, LO);
+        if (Range.isInvalid() || !editable(SM, Range.getBegin()))
+          return escape(Rt, SM, S->getBeginLoc(), "store through '" + L->getName().str() +
+                                                      "' inside a macro");
+      }
+      for (const Expr *S : Stores) {
+        CharSourceRange Range = rewrite::spellingRange(S, SM, LO);
+        edit(SM, Range.getBegin(), 0, "PMS_LOGGED(", "value-store-through-pointer");
+        edit(SM, Range.getEnd(), 0, ")", "");
+      }
+      return;
     } else {
       return escape(Rt, SM, Ref->getBeginLoc(), "address taken");
     }
@@ -140,8 +294,13 @@ void ValueStoreRule::run(const Result &R) {
       return; // sizeof: not evaluated
     if (isa<ParenExpr>(Top) || Top == Ref || isa<ArraySubscriptExpr>(Top) || isa<MemberExpr>(Top))
       if (const auto *C = dyn_cast_or_null<ImplicitCastExpr>(P);
-          C && C->getCastKind() == CK_ArrayToPointerDecay)
+          C && C->getCastKind() == CK_ArrayToPointerDecay) {
+        unsigned Arg = 0;
+        const CallExpr *Call = callTaking(C, AC, Arg);
+        if (Call && Arg == 0 && markLibcWriter(Call, SM, LO))
+          return; // memset(g, 0, sizeof g)
         return escape(Rt, SM, Ref->getBeginLoc(), "array used as a pointer");
+      }
     return escape(Rt, SM, Ref->getBeginLoc(), "used other than by a load or a store");
   }
   if (const auto *M = dyn_cast<MemberExpr>(Top->IgnoreParens()))

@@ -30,6 +30,10 @@ private:
     std::string Why;             // the first escaping use, for the summary
   };
   std::map<std::string, Root> Roots; // per translation unit
+  /// Renames the destination-first libc writer C (memset, memcpy, memmove) to its marking
+  /// form; false when C is another call or its name cannot be edited.
+  bool markLibcWriter(const clang::CallExpr *C, const clang::SourceManager &SM,
+                      const clang::LangOptions &LO);
   void escape(Root &Rt, const clang::SourceManager &SM, clang::SourceLocation Loc,
               const std::string &Why);
 };

@@ -251,6 +251,11 @@ struct port_value {
 	size_t size;
 	void *copy; /* the pool copy, once there is one */
 	int tracked; /* its stores say what they change (pms_value_touch) */
+	/* Lines some thread stored into outside an operation: no operation end of
+	 * its own follows, so every operation's end compares them from then on
+	 * (one bit per line; NULL until the first such store). */
+	uint64_t *outside;
+	int any_outside;
 };
 
 static struct port_value port_values[PORT_MAX_VALUES];
@@ -288,14 +293,61 @@ void pms_port_value_tracked(const char *name)
 		snprintf(port_tracked[port_ntracked++], PMS_ROOT_NAME_MAX + 1, "%s", name);
 }
 
+uintptr_t pms_values_base_;
+uintptr_t pms_values_size_;
+
 /* values_resolve_tracked -- which registered roots were marked (constructors
- * of different files run in no set order, so this waits for pms_port_open) */
+ * of different files run in no set order, so this waits for pms_port_open),
+ * and the span of them PMS_LOGGED hands to pms_value_touch */
 static void values_resolve_tracked(void)
 {
+	uintptr_t lo = UINTPTR_MAX, hi = 0;
+
 	for (int i = 0; i < port_nvalues; i++)
 		for (int j = 0; j < port_ntracked; j++)
 			if (strcmp(port_values[i].root + strlen(PORT_VALUE_PREFIX), port_tracked[j]) == 0)
 				port_values[i].tracked = 1;
+	for (int i = 0; i < port_nvalues; i++) {
+		uintptr_t a = (uintptr_t)port_values[i].addr;
+		if (!port_values[i].tracked)
+			continue;
+		lo = a < lo ? a : lo;
+		hi = a + port_values[i].size > hi ? a + port_values[i].size : hi;
+	}
+	if (hi > lo) {
+		pms_values_base_ = lo;
+		pms_values_size_ = hi - lo;
+	}
+}
+
+/* values_mark_outside -- a store outside any operation goes to lines [lo, hi)
+ * of v: compared at every operation's end from now on (a crawler thread's
+ * statistics; before, the whole root went back to comparison) */
+static void values_mark_outside(struct port_value *v, size_t lo, size_t hi)
+{
+	uint64_t *bits = __atomic_load_n(&v->outside, __ATOMIC_ACQUIRE);
+
+	if (!bits) {
+		uint64_t *fresh = calloc((v->size / PMS_LINE + 64) / 64, sizeof(*fresh));
+		uint64_t *none = NULL;
+		if (!fresh) {
+			__atomic_store_n(&v->tracked, 0, __ATOMIC_RELAXED); /* compare it whole */
+			return;
+		}
+		if (!__atomic_compare_exchange_n(&v->outside, &none, fresh, 0, __ATOMIC_ACQ_REL,
+				__ATOMIC_ACQUIRE)) {
+			free(fresh);
+			bits = none;
+		} else {
+			bits = fresh;
+		}
+	}
+	for (size_t line = lo / PMS_LINE; line * PMS_LINE < hi; line++) {
+		uint64_t bit = (uint64_t)1 << (line % 64);
+		if (!(__atomic_load_n(&bits[line / 64], __ATOMIC_RELAXED) & bit))
+			__atomic_fetch_or(&bits[line / 64], bit, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&v->any_outside, 1, __ATOMIC_RELEASE);
 }
 
 /* pms_value_touch -- a store into [addr, +size) follows: remembered when it
@@ -317,14 +369,13 @@ void *pms_value_touch(void *addr, size_t size)
 		}
 	if (!v || !__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || port_loading)
 		return addr;
-	if (!port_in_op) {
-		/* no operation end of this thread is sure to follow: back to comparing */
-		__atomic_store_n(&v->tracked, 0, __ATOMIC_RELAXED);
-		return addr;
-	}
 	lo = (a - (uintptr_t)v->addr) & ~(size_t)(PMS_LINE - 1);
 	hi = a - (uintptr_t)v->addr + size;
 	hi = hi > v->size ? v->size : hi;
+	if (!port_in_op) {
+		values_mark_outside(v, lo, hi);
+		return addr;
+	}
 	t = touched_n ? &touched_v[touched_n - 1] : NULL;
 	if (t && t->v == i && lo <= t->hi && hi >= t->lo) {
 		t->lo = lo < t->lo ? lo : t->lo;
@@ -413,6 +464,13 @@ static void values_sync_span(struct port_value *v, size_t from, size_t to)
 		values_sync_range(v, run, to);
 }
 
+/* values_sync_changed -- values_sync_span after one compare of the whole span */
+static void values_sync_changed(struct port_value *v, size_t from, size_t to)
+{
+	if (memcmp((char *)v->copy + from, (char *)v->addr + from, to - from) != 0)
+		values_sync_span(v, from, to);
+}
+
 /* values_sync -- before an operation commits: copies the values it changed,
  * only the cache lines that differ: an operation changes one list head of an
  * array of hundreds. A tracked root is looked at only where this thread's
@@ -425,6 +483,26 @@ static void values_sync(void)
 			continue;
 		if (memcmp(v->copy, v->addr, v->size) != 0)
 			values_sync_span(v, 0, v->size);
+	}
+	for (int i = 0; i < port_nvalues; i++) {
+		struct port_value *v = &port_values[i];
+		if (!v->copy || !__atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE) ||
+				!__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || touched_all)
+			continue;
+		/* runs of marked lines, each compared as one span first */
+		size_t lines = (v->size + PMS_LINE - 1) / PMS_LINE, run = 0;
+		int in_run = 0;
+		for (size_t line = 0; line <= lines; line++) {
+			int marked = line < lines &&
+				(__atomic_load_n(&v->outside[line / 64], __ATOMIC_RELAXED) >>
+				 (line % 64) & 1);
+			if (marked && !in_run)
+				run = line;
+			else if (!marked && in_run)
+				values_sync_changed(v, run * PMS_LINE,
+					line * PMS_LINE < v->size ? line * PMS_LINE : v->size);
+			in_run = marked;
+		}
 	}
 	for (unsigned k = 0; k < touched_n && !touched_all; k++) {
 		struct port_value *v = &port_values[touched_v[k].v];

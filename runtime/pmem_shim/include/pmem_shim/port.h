@@ -79,10 +79,18 @@ void *pms_tx_log_store(void *addr, __SIZE_TYPE__ size);
  * only inside it, so a store into volatile memory costs a compare. */
 extern __UINTPTR_TYPE__ pms_watch_base_;
 extern __UINTPTR_TYPE__ pms_watch_size_;
+/* The span of the tracked value roots (below): a logged store into one (through a pointer
+ * persist-rewriter saw keep the root's address, `p = &heads[i]; PMS_LOGGED(*p) = it;`)
+ * tells the runtime its lines as PMS_VALUE_STORE does. */
+extern __UINTPTR_TYPE__ pms_values_base_;
+extern __UINTPTR_TYPE__ pms_values_size_;
+void *pms_value_touch(void *addr, __SIZE_TYPE__ size);
 static __inline__ void *pms_logged_(void *addr, __SIZE_TYPE__ size)
 {
 	if ((__UINTPTR_TYPE__)addr - pms_watch_base_ < pms_watch_size_)
 		return pms_tx_log_store(addr, size);
+	if ((__UINTPTR_TYPE__)addr - pms_values_base_ < pms_values_size_)
+		return pms_value_touch(addr, size);
 	return addr;
 }
 
@@ -191,15 +199,15 @@ int pms_port_generation_refresh(__UINT64_TYPE__ *obj_gen);
  * of comparing the whole global. lv is evaluated once, as in PMS_LOGGED. */
 #define PMS_VALUE_STORE(lv) \
 	(*(__typeof__(lv) *)pms_value_touch((void *)&(lv), sizeof(lv)))
-void *pms_value_touch(void *addr, __SIZE_TYPE__ size);
 /** memset/memcpy/memmove whose destination may be a value root: marked like PMS_VALUE_STORE. */
 void *pms_value_memset(void *dst, int c, __SIZE_TYPE__ n);
 void *pms_value_memcpy(void *dst, const void *src, __SIZE_TYPE__ n);
 void *pms_value_memmove(void *dst, const void *src, __SIZE_TYPE__ n);
 /** Every store into the value root name goes through the forms above (persist-rewriter emits
- * this for a static global whose address never escapes). A store outside any operation turns
- * the root back to whole comparison for the rest of the run: only the storing thread's own
- * operation end would copy it. Call before pms_port_open (the rewriter emits a constructor). */
+ * this for a static global whose address never escapes, or only into local pointers whose
+ * stores are PMS_LOGGED). A store outside any operation makes every operation's end compare
+ * the lines it went to from then on: no operation end of the storing thread is sure to copy
+ * them. Call before pms_port_open (the rewriter emits a constructor). */
 void pms_port_value_tracked(const char *name);
 
 #ifdef __cplusplus
