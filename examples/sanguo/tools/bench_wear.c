@@ -92,6 +92,7 @@ static const struct personality personalities[] = {
 };
 
 struct wear_figures {
+	double blocks_per_run;   /* contiguity of the files left at the end */
 	uint64_t total, peak, max_block;
 	double max_mean, cv, lifetime_runs;
 	uint32_t zero_intervals;
@@ -120,6 +121,22 @@ static void wear_figures_of(const struct sg_wear *w, struct wear_figures *r)
 	r->max_mean = mean > 0 ? r->peak / mean : 0;
 	r->cv = mean > 0 ? sqrt(var / NINT) / mean : 0;
 	r->lifetime_runs = r->max_block ? ENDURANCE / (double)r->max_block : 0;
+}
+
+/* wear_contiguity -- mean blocks per physically contiguous run of the
+ * existing files (what a sequential read of them sees) */
+static double wear_contiguity(const struct fileset *s)
+{
+	uint64_t blocks = 0, runs = 0;
+
+	for (uint32_t i = 0; i < s->nfiles; i++) {
+		const struct bfile *f = &s->files[i];
+
+		for (uint32_t k = 0; k < f->nblocks; k++)
+			runs += k == 0 || f->blocks[k] != f->blocks[k - 1] + 1;
+		blocks += f->nblocks;
+	}
+	return runs ? (double)blocks / runs : 0;
 }
 
 /* wear_region -- blocks such that the preallocated set fills about half */
@@ -161,6 +178,7 @@ static int wear_run(const struct personality *p, enum sg_policy pol,
 		p->flow(&s);
 	r->seconds = (bench_now_ns() - t0) / 1e9;
 	wear_figures_of(w, r);
+	r->blocks_per_run = wear_contiguity(&s);
 	if (o->wear_dump) {
 		char path[512];
 		FILE *f;
@@ -191,9 +209,9 @@ int bench_wear(const struct bench_opts *o)
 	printf("# wear: %u files, %u flow iterations after aging to half, 512 B I/O, "
 		"seed %llu, %u intervals, endurance 1e8\n", o->files, o->iterations,
 		(unsigned long long)o->seed, NINT);
-	printf("%-11s %-13s %8s %11s %10s %8s %6s %9s %6s %14s %7s\n", "personality",
+	printf("%-11s %-13s %8s %11s %10s %8s %6s %9s %6s %14s %7s %7s\n", "personality",
 		"policy", "blocks", "writes", "peak_int", "max/mean", "cv", "max_block",
-		"zeros", "lifetime_runs", "sec");
+		"zeros", "lifetime_runs", "blk/run", "sec");
 	for (size_t i = 0; i < sizeof personalities / sizeof *personalities; i++) {
 		const struct personality *p = &personalities[i];
 		static const enum sg_policy pols[] = { SG_FIRST_FIT, SG_FBST_WALK, SG_FBST_WEIGHTED };
@@ -208,11 +226,12 @@ int bench_wear(const struct bench_opts *o)
 					sg_policy_name(pols[k]), sg_errormsg());
 				return 1;
 			}
-			printf("%-11s %-13s %8u %11llu %10llu %8.2f %6.3f %9llu %6u %14.3g %7.2f\n",
-				p->name, sg_policy_name(pols[k]), n, (unsigned long long)r[k].total,
-				(unsigned long long)r[k].peak, r[k].max_mean, r[k].cv,
-				(unsigned long long)r[k].max_block, r[k].zero_intervals,
-				r[k].lifetime_runs, r[k].seconds);
+			printf("%-11s %-13s %8u %11llu %10llu %8.2f %6.3f %9llu %6u %14.3g %7.2f "
+				"%7.2f\n", p->name, sg_policy_name(pols[k]), n,
+				(unsigned long long)r[k].total, (unsigned long long)r[k].peak,
+				r[k].max_mean, r[k].cv, (unsigned long long)r[k].max_block,
+				r[k].zero_intervals, r[k].lifetime_runs, r[k].blocks_per_run,
+				r[k].seconds);
 		}
 		for (int k = 1; k < 3; k++)
 			printf("%-11s first-fit/%s: peak interval writes %.2fx, lifetime %.2fx\n",
