@@ -4,9 +4,11 @@
  * transaction, while a driver SIGKILLs it at random moments and checks the
  * reopened pool after every kill.
  *
- *   crash_churn loop KILLS alloc|dir POOL SEED   the driver
- *   crash_churn churn alloc|dir POOL SEED        runs until killed
- *   crash_churn check alloc|dir POOL             exit 0 when consistent
+ *   crash_churn loop KILLS alloc|dir POOL SEED [POLICY]   the driver
+ *   crash_churn churn alloc|dir POOL SEED [POLICY]        runs until killed
+ *   crash_churn check alloc|dir POOL                      exit 0 when consistent
+ *
+ * POLICY is the allocator's (default fbst).
  */
 #include <signal.h>
 #include <sys/wait.h>
@@ -26,6 +28,7 @@ struct file { uint32_t n; struct sg_extent e[8]; };
 struct state { uint64_t ops; struct file files[NFILES]; uint32_t present[NAMES]; };
 
 static uint64_t rnd;
+static enum sg_policy policy = SG_FBST_WALK;
 static uint32_t draw(uint32_t n)
 {
 	rnd ^= rnd << 13; rnd ^= rnd >> 7; rnd ^= rnd << 17;
@@ -158,7 +161,7 @@ static void check_dir(struct state *s, sg_dir *d)
 /* run -- one churn or check process */
 static int run(const char *what, const char *kind, const char *path)
 {
-	struct sg_alloc_opts o = { SG_FBST_WALK, 4096, rnd };
+	struct sg_alloc_opts o = { policy, 4096, rnd };
 	struct sg_dir_opts dopts = { SG_DIR_GATHER_FREE, 0 };
 	struct sg_dir_store st;
 
@@ -203,11 +206,17 @@ static int child(const char *what, const char *kind, const char *path, int kill_
 int main(int argc, char **argv)
 {
 	if (argc < 4) {
-		fprintf(stderr, "usage: crash_churn loop KILLS|churn|check alloc|dir POOL [SEED]\n");
+		fprintf(stderr, "usage: crash_churn loop KILLS|churn|check alloc|dir POOL [SEED [POLICY]]\n");
 		return 2;
 	}
-	rnd = argc > 5 ? strtoull(argv[5], NULL, 0) : 1;
-	if (strcmp(argv[1], "loop"))
+	int loop = !strcmp(argv[1], "loop");
+
+	rnd = argc > 4 + loop ? strtoull(argv[4 + loop], NULL, 0) : 1;
+	if (argc > 5 + loop && !(policy = sg_policy_parse(argv[5 + loop]))) {
+		fprintf(stderr, "crash_churn: unknown policy '%s'\n", argv[5 + loop]);
+		return 2;
+	}
+	if (!loop)
 		return run(argv[1], argv[2], argv[3]);
 	int kills = atoi(argv[2]), killed = 0;
 	for (int k = 0; k < kills; k++) {
