@@ -5,7 +5,7 @@ set -euo pipefail
 PACKAGES=(
   clang-16 libclang-16-dev libclang-cpp16-dev llvm-16-dev llvm-16-tools
   cmake ninja-build python3 bear build-essential dpkg-dev pkg-config libgtest-dev
-  time redis-tools tcl strace fio
+  time redis-tools tcl strace fio postmark
   libpmemobj-dev libpmem-dev libclang-rt-16-dev pmdk-tools
   chromium graphviz python3-jsonschema python3-pip
   maven openjdk-17-jdk-headless libmemcached-tools python3-matplotlib
