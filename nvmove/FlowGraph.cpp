@@ -14,7 +14,7 @@ static bool isGlobalCell(StringRef C) {
   for (StringRef Prefix : {"t:", "f:", "o:", "r:", "g:", "sz:", "fn:"})
     if (C.startswith(Prefix))
       return true;
-  return C == "LOAD" || C == "SINK" || C == "ALLOC" || C == "ESCAPE";
+  return C == "LOAD" || C == "SINK" || C == "OUTPUT" || C == "ALLOC" || C == "ESCAPE";
 }
 
 std::string qualifyCell(StringRef Cell, StringRef FnUsr) {

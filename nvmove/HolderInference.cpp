@@ -50,7 +50,7 @@ std::vector<bool> PreciseAnalysis::leadsToLoaded(const std::vector<bool> &Fresh)
   std::vector<unsigned> Bases;
   for (const FlowGraph::Edge &B : Graph.baseUses()) {
     auto Target = Graph.find(StringRef(Graph.name(B.To)).drop_front(2));
-    if (Target && (isTainted(*Target) || Owned.count(*Target)))
+    if (Target && (isKept(*Target) || Owned.count(*Target)))
       Bases.push_back(B.From);
   }
   std::vector<int> P = Graph.reachIf(

@@ -19,6 +19,9 @@ public:
 private:
   // PreciseInference.cpp
   bool isTainted(unsigned N) const { return Tainted[N] != -2; }
+  /// Loaded data that is kept: tainted, and used somewhere other than output.
+  bool isKept(unsigned N) const { return isTainted(N) && !onlyOutput(N); }
+  bool onlyOutput(unsigned N) const;
   Provenance provenanceOf(unsigned N, const std::string &What);
   Provenance provenanceAt(const FlowGraph::Edge &E, const std::string &What) const;
   const FieldInfo *field(llvm::StringRef Key, llvm::StringRef Field) const;
@@ -54,7 +57,10 @@ private:
   std::map<std::string, RecordInfo> Records;
   std::map<std::string, std::string> GlobalRecords; ///< global name -> record key
   FlowGraph Graph;
+  /// Every parsed function (calls through pointers not followed): the uses of storage.
+  FlowGraph Program;
   std::vector<int> Tainted;
+  std::vector<bool> SinkBound, ProgramSinkBound;
   std::map<std::string, TypeFinding> Found;
   std::set<std::string> LoadedGlobals;
   /// Records given pointers to loaded bytes: kept only when reachable from a root.

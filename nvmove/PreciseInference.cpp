@@ -1,6 +1,7 @@
 // Precise mode, first half: types that receive loaded data, or a pointer to it, and types
 // whose sizeof sizes an allocation that receives loaded data. See the note in Inference.h.
 #include "PreciseAnalysis.h"
+#include "SinkBound.h"
 #include "nvm/RecordNames.h"
 
 using namespace llvm;
@@ -10,6 +11,17 @@ namespace nvm::infer {
 bool isHeapCell(StringRef C) {
   C.consume_front("*");
   return C.startswith("f:") || C.startswith("g:") || C.startswith("o:") || C.startswith("r:");
+}
+
+/// Every application function of the parsed TUs: where storage is used after the load too.
+static std::vector<const FunctionSummary *> parsedFunctions(const SummaryStore &Store) {
+  std::vector<const FunctionSummary *> Fns;
+  for (size_t I = 0; I < Store.size(); ++I)
+    if (const TUSummary *S = Store.summary(I))
+      for (const FunctionSummary &F : S->Functions)
+        if (F.InApp)
+          Fns.push_back(&F);
+  return Fns;
 }
 
 static std::vector<const FunctionSummary *> visitedFunctions(const InferenceResult &R) {
@@ -22,7 +34,8 @@ static std::vector<const FunctionSummary *> visitedFunctions(const InferenceResu
 PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptions &O,
                                  InferenceResult &R)
     : Store(Store), R(R), Records(collectRecords(Store)),
-      Graph(visitedFunctions(R), R.Walk.IndirectTargets, O.UnknownCallsRead) {
+      Graph(visitedFunctions(R), R.Walk.IndirectTargets, O.UnknownCallsRead),
+      Program(programUses(parsedFunctions(Store))) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I))
       for (const auto &[G, Rec] : S->GlobalRecords)
@@ -34,6 +47,8 @@ void PreciseAnalysis::run() {
   if (auto L = Graph.find("LOAD"))
     Sources.push_back(*L);
   Tainted = Graph.reach(Sources, false);
+  SinkBound = sinkBoundCells(Graph);
+  ProgramSinkBound = sinkBoundCells(Program);
   findLoadedStores();
   findSizeofAllocations();
   findHolders();
@@ -63,6 +78,25 @@ Provenance PreciseAnalysis::provenanceOf(unsigned N, const std::string &What) {
   if (E < 0)
     return {{}, "", "", What + ": " + Path};
   return provenanceAt(Graph.edge(E), What + ": " + Path);
+}
+
+/// A global's field (g:last_error.text) is read through pointers to its record as the field
+/// cell (f:parse_error.text): when the global's own cell has no use, its uses are those.
+bool PreciseAnalysis::onlyOutput(unsigned N) const {
+  StringRef Cell = Graph.name(N);
+  if (!isHeapCell(Cell))
+    return SinkBound[N];
+  // Storage is judged by every use the parsed program makes of it, not only the walk's.
+  auto P = Program.find(Cell);
+  if (!P)
+    return false;
+  if (ProgramSinkBound[*P])
+    return true;
+  if (!Cell.startswith("g:") || !Program.outEdges(*P).empty())
+    return false;
+  auto [Key, Field] = fieldOfCell(Cell);
+  auto F = Key.empty() ? std::nullopt : Program.find("f:" + Key + "." + Field);
+  return F && ProgramSinkBound[*F];
 }
 
 const FieldInfo *PreciseAnalysis::field(StringRef Key, StringRef Field) const {
@@ -131,7 +165,8 @@ bool PreciseAnalysis::isPointerField(StringRef Key, StringRef Field) const {
 
 void PreciseAnalysis::findLoadedStores() {
   for (unsigned N = 0; N < Graph.size(); ++N) {
-    if (!isTainted(N))
+    // Loaded data that only goes on to output (an error text, a log line) is not kept.
+    if (!isKept(N))
       continue;
     StringRef Cell = Graph.name(N);
     bool Pointee = Cell.startswith("*");
@@ -175,7 +210,7 @@ void PreciseAnalysis::findSizeofAllocations() {
       continue;
     std::string Content = ("*" + Cell.substr(0, Bar) + "|" + Cell.substr(Bar + 3)).str();
     auto C = Graph.find(Content);
-    if (!C || !isTainted(*C))
+    if (!C || !isKept(*C))
       continue;
     // What a callee returns is shared by all its callers (zmalloc's result): only data
     // stored into this very allocation counts.

@@ -54,6 +54,14 @@ const llvm::StringMap<int> &ioWrites() {
   return Table;
 }
 
+const llvm::StringMap<int> &ioOutputs() {
+  static const llvm::StringMap<int> Table = {
+#define NVM_IO_OUTPUT(Name, Arg) {#Name, Arg},
+#include "nvm/IOFunctions.def"
+  };
+  return Table;
+}
+
 } // namespace
 
 void FlowRecorder::call(const CallExpr *C) {
@@ -140,6 +148,12 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
   if (auto It = ioWrites().find(Name); It != ioWrites().end()) {
     if (const Expr *Buf = Arg(It->second))
       store(Data(Buf), "SINK", L);
+    return;
+  }
+  if (auto It = ioOutputs().find(Name); It != ioOutputs().end()) {
+    // Shown to the user (a message, a log line): the data goes nowhere the program keeps.
+    for (int I = It->second; Arg(I); ++I)
+      store(Data(Arg(I)), "OUTPUT", L);
     return;
   }
   if (Name.startswith("__builtin") || Name.startswith("__atomic") || Name.startswith("__sync"))

@@ -12,7 +12,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 21;
+inline constexpr int SummaryVersion = 22;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -56,7 +56,8 @@ struct CallSite {
 /// globals (with ".field" paths), "f:<record>.<field>" fields, "o:<record>" whole objects,
 /// "r:<record>" reads of whole objects, "*<cell>" what a raw pointer points to, "@<usr>|p<i>" /
 /// "@<usr>|ret" other functions' parameters and results, "fn:<usr>" a function's address,
-/// "sz:<record>" a sizeof, "LOAD" data read from outside, "SINK" data written to outside,
+/// "sz:<record>" a sizeof, "LOAD" data read from outside, "SINK" data written to outside, "OUTPUT" data shown to
+/// the user (printf, syslog, perror),
 /// "ALLOC" fresh memory from an allocator.
 struct Flow {
   enum KindT : char {
