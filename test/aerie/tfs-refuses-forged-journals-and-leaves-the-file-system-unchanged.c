@@ -13,6 +13,8 @@
 // CHECK-NEXT: link a name to a free inode: ENOENT journal op 0 (link) refused: inode {{[0-9]+}} is free: a name may not point to it
 // CHECK-NEXT: map blocks outside the grant: EPERM journal op 1 (extent-alloc) refused: block {{[0-9]+}} was not granted to this client
 // CHECK-NEXT: map blocks outside the data area: EINVAL journal op 1 (extent-alloc) refused: blocks 0+1 lie outside the data area
+// CHECK-NEXT: map blocks past the end of the region: EINVAL journal op 1 (extent-alloc) refused: blocks 100000+1 lie outside the data area
+// CHECK-NEXT: map blocks past the file's size: EINVAL journal op 1 (extent-alloc) refused: inode {{[0-9]+}} maps blocks past its size 0 when the journal ends
 // CHECK-NEXT: claim an inode granted to nobody: EPERM journal op 0 (create) refused: inode {{[0-9]+}} was not granted to this client
 // CHECK-NEXT: a 120-byte name: ENAMETOOLONG journal op 0 (create) refused: name longer than 119 bytes
 // CHECK-NEXT: a name with '/': EINVAL journal op 0 (create) refused: name 'x/y' is not a single path component
@@ -155,6 +157,15 @@ int main(int argc, char **argv)
 	create_op(&op[0], ino, "x");
 	op[1] = (struct aer_op){ .kind = AER_OP_EXTENT_ALLOC, .ino = ino, .start = 0, .len = 1 };
 	show("map blocks outside the data area", call());
+
+	op = journal(2);
+	create_op(&op[0], ino, "x");
+	op[1] = (struct aer_op){ .kind = AER_OP_EXTENT_ALLOC, .ino = ino, .start = 100000, .len = 1 };
+	show("map blocks past the end of the region", call());
+	op = journal(2);
+	create_op(&op[0], ino, "x");
+	op[1] = (struct aer_op){ .kind = AER_OP_EXTENT_ALLOC, .ino = ino, .start = g.a, .len = 1 };
+	show("map blocks past the file's size", call());
 
 	op = journal(1);
 	create_op(&op[0], fs.sb->ninodes - 2, "x");

@@ -91,7 +91,8 @@ static inline int aer_bit(const struct aer_fs *fs, uint32_t blk)
 /* 1 when [start, start+len) lies in the data area. */
 static inline int aer_is_data_range(const struct aer_fs *fs, uint32_t start, uint32_t len)
 {
-	return start >= fs->sb->data_start && len && len <= fs->sb->nblocks - start;
+	return start >= fs->sb->data_start && start < fs->sb->nblocks && len &&
+		len <= fs->sb->nblocks - start;
 }
 
 /* Checks the superblock of a region of region_bytes; 0, or -1 with a message. */

@@ -49,6 +49,24 @@ static int apply_one(struct aer_fs *fs, const struct aer_op *op, const struct ae
 	}
 }
 
+/* check_sizes -- (internal) after the last operation: no file maps blocks past
+ * its size (a journal maps new blocks and sets the size that covers them) */
+static int check_sizes(struct aer_fs *fs, const struct aer_journal *j)
+{
+	for (uint32_t i = 0; i < j->nops; i++) {
+		const struct aer_op *op = &j->ops[i];
+		const struct aer_inode *in = aer_inode(fs, op->ino);
+		const struct aer_extent *last;
+		if (op->kind != AER_OP_EXTENT_ALLOC || !in || !in->nextents ||
+				!(last = aer_extent_at(fs, in, in->nextents - 1)))
+			continue;
+		if ((uint64_t)last->fblock + last->len > (in->size + AER_BLOCK_SIZE - 1) / AER_BLOCK_SIZE)
+			return aer_fail(EINVAL, "journal op %u (extent-alloc) refused: inode %u maps blocks past its size %llu when the journal ends",
+					i, op->ino, (unsigned long long)in->size);
+	}
+	return 0;
+}
+
 /* release_claimed -- (internal) grants the committed journal turned into state */
 static void release_claimed(struct aer_fs *fs, const struct aer_journal *j)
 {
@@ -94,6 +112,14 @@ int aer_journal_apply(struct aer_fs *fs, const struct aer_journal *j,
 		fs->alloc_hint = fs->sb->data_start;
 		seq_bump(fs);
 		return aer_fail(err, "journal op %u (%s) refused: %s", i, aer_op_name(j->ops[i].kind), msg);
+	}
+	if (check_sizes(fs, j) < 0) {
+		err = errno;
+		pms_tx_abort();
+		fs->alloc_hint = fs->sb->data_start;
+		seq_bump(fs);
+		errno = err;
+		return -1;
 	}
 	if (pms_tx_commit() < 0) {
 		err = errno;
