@@ -5,7 +5,8 @@
 // RUN: %fsck-aerie %t.pool | FileCheck %s --check-prefix=FSCK
 
 // A client sends 20,000 journals of random operations on plausible and
-// implausible inodes, names, blocks and sizes. aerie-tfs answers every one,
+// implausible inodes, names, blocks and sizes, and between them requests of
+// the other kinds with wild arguments. aerie-tfs answers every one,
 // applies those that are valid and refuses the rest, and the file system is
 // consistent afterwards. (This seed found a block number past the region's
 // end that the data-area check let through, and journals that mapped blocks
@@ -108,6 +109,15 @@ int main(int argc, char **argv)
 			regrant();
 		if (i % 10 == 0) {  /* leases let data operations on older files through */
 			rq = (struct aer_req){ .type = AER_MSG_LEASE, .a = 3 + rnd(40) };
+			call();
+		}
+		if (i % 7 == 0) {  /* a request of any other kind, with wild arguments */
+			rq = (struct aer_req){ .type = 2 + rnd(AER_MSG_SUBMIT), .a = some_ino(),
+				.b = rnd(2) ? rnd(100000) : rnd(UINT32_MAX), .c = rnd(UINT32_MAX) };
+			if (rq.type == AER_MSG_GRANT_BLOCKS || rq.type == AER_MSG_UNGRANT_BLOCKS)
+				rq.a = rnd(2) ? rnd(64) : rnd(UINT32_MAX);
+			if (rq.type == AER_MSG_SUBMIT)
+				rq.type = AER_MSG_SUBMIT + 1 + rnd(100);  /* unknown types */
 			call();
 		}
 		memset(&rq, 0, sizeof rq);
