@@ -37,8 +37,16 @@ struct sg_dir_pstore *sg_dir_pstore_create(const char *root, uint32_t capacity)
 		errno = e;
 		return NULL;
 	}
-	memcpy(p->magic, SG_PSTORE_MAGIC, sizeof p->magic);
-	p->capacity = capacity;
+	struct sg_dir_pstore head = { .capacity = capacity };
+
+	memcpy(head.magic, SG_PSTORE_MAGIC, sizeof head.magic);
+	if (sg_write(p, &head, sizeof head) != 0) {
+		int e = errno;
+
+		pms_tx_abort();
+		errno = e;
+		return NULL;
+	}
 	if (pms_tx_commit() != 0) {
 		sg_err(errno, "directory store: commit failed: %s", pms_errormsg());
 		return NULL;

@@ -8,6 +8,7 @@
 
 #include "error.h"
 #include "sanguo/pbitmap.h"
+#include "sanguo/wear.h"
 
 /* sg_pbitmap_create -- a zeroed bitmap with its reserved prefix set */
 struct sg_pbitmap *sg_pbitmap_create(const char *root, uint32_t nblocks,
@@ -38,11 +39,24 @@ struct sg_pbitmap *sg_pbitmap_create(const char *root, uint32_t nblocks,
 		errno = e;
 		return NULL;
 	}
-	memcpy(p->magic, SG_PBITMAP_MAGIC, sizeof p->magic);
-	p->nblocks = nblocks;
-	p->first_free = first_free;
-	for (uint32_t b = 0; b < first_free; b++)
-		p->words[b / 64] |= 1ULL << (b % 64);
+	/* Through sg_write like every other store of the library, so a wear map
+	 * sees them (logging a new object costs little and is never needed). */
+	struct sg_pbitmap head = { .nblocks = nblocks, .first_free = first_free };
+
+	memcpy(head.magic, SG_PBITMAP_MAGIC, sizeof head.magic);
+	int r = sg_write(p, &head, sizeof head);
+	for (uint32_t w = 0; !r && w < (first_free + 63) / 64; w++) {
+		uint32_t n = first_free - w * 64 < 64 ? first_free - w * 64 : 64;
+
+		r = sg_write_u64(&p->words[w], n == 64 ? ~0ULL : (1ULL << n) - 1);
+	}
+	if (r != 0) {
+		int e = errno;
+
+		pms_tx_abort();
+		errno = e;
+		return NULL;
+	}
 	if (pms_tx_commit() != 0) {
 		sg_err(errno, "bitmap: commit failed: %s", pms_errormsg());
 		return NULL;
