@@ -15,12 +15,13 @@
 static const char usage[] =
 	"usage: sanguo-bench [wear|dir|rebuild|all] [--personality NAME|all] [--files N]\n"
 	"                    [--iterations N] [--dir-ops N] [--seed N] [--wear-dump PREFIX]\n"
-	"                    [--pool-dir DIR]\n"
+	"                    [--pool-dir DIR] [--pool-mb N]\n"
 	"  wear: allocation wear over 128 intervals, first-fit vs FBST, after aging to half\n"
 	"  dir:  directory create/lookup/delete per second at 8K/16K/32K entries,\n"
 	"        linear vs Gather-free, and the index rebuild time at open\n"
 	"  rebuild: the allocator's open (trees from the bitmap) on a 4 GiB region\n"
-	"  The pool is a fresh file in DIR (default /dev/shm), removed at exit.\n";
+	"  The pool is a fresh file of N MiB (default 128) in DIR (default /dev/shm),\n"
+	"  removed at exit.\n";
 
 /* parse_u -- a positive number option, or exit 2 */
 static uint64_t parse_u(const char *opt, const char *v)
@@ -39,7 +40,8 @@ static uint64_t parse_u(const char *opt, const char *v)
 }
 
 /* parse -- the options into *o; returns the mode */
-static const char *parse(int argc, char **argv, struct bench_opts *o, const char **dir)
+static const char *parse(int argc, char **argv, struct bench_opts *o, const char **dir,
+		uint64_t *pool_mb)
 {
 	const char *mode = "all";
 
@@ -69,6 +71,8 @@ static const char *parse(int argc, char **argv, struct bench_opts *o, const char
 			o->wear_dump = v;
 		else if (!strcmp(a, "--pool-dir") && v)
 			*dir = v;
+		else if (!strcmp(a, "--pool-mb"))
+			*pool_mb = parse_u(a, v);
 		else {
 			fprintf(stderr, "sanguo-bench: error: unknown or incomplete option '%s'\n%s",
 				a, usage);
@@ -82,8 +86,9 @@ static const char *parse(int argc, char **argv, struct bench_opts *o, const char
 int main(int argc, char **argv)
 {
 	struct bench_opts o = { "all", 8192, 100000, 2000, 1, NULL };
-	const char *dir = "/dev/shm", *mode = parse(argc, argv, &o, &dir);
-	struct pms_pool_opts po = { 0, (size_t)512 << 20, 0 };
+	uint64_t pool_mb = 128;
+	const char *dir = "/dev/shm", *mode = parse(argc, argv, &o, &dir, &pool_mb);
+	struct pms_pool_opts po = { 0, (size_t)pool_mb << 20, 0 };
 	char path[4096];
 	int rc = 0;
 
