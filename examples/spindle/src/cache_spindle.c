@@ -84,6 +84,11 @@ static int sp_open(struct spd_store *st, int create)
 	}
 	if (sp_map(s, r))
 		goto fail_pool;
+	if (!created) {
+		struct sp_hdr *h = (struct sp_hdr *)r;
+		sp_layout(h->ndata, h->nmeta, h->nring, h->nlog, &o);
+		powerloss_arm(r, o.total);
+	}
 	if (spindle_recover(st, s)) {
 		nvc_fini(&s->data);
 		nvc_fini(&s->meta);
@@ -189,7 +194,7 @@ static uint32_t sp_log_block(struct spindle *s, struct tx_block *t, int e, uint3
 		nvm_read(l.old, blk + sub * SPD_SUB, SPD_SUB);
 		l.crc = sp_log_crc(&l);
 		nvm_write(&s->log[k], &l, offsetof(struct sp_log, pad2));
-		pms_flush(&s->log[k], offsetof(struct sp_log, pad2));
+		nvm_flush(&s->log[k], offsetof(struct sp_log, pad2));
 		k++;
 	}
 	return k;
@@ -211,11 +216,11 @@ static void sp_phase1(struct spd_store *st, struct spindle *s, uint32_t txid)
 		/* the word holding txid last: until it lands the entry is stale */
 		nvm_store64(&s->ring[pos].disk, t->blk + 1);
 		nvm_store64(&s->ring[pos].word, old | (uint64_t)txid << 32);
-		pms_flush(&s->ring[pos], sizeof s->ring[pos]);
+		nvm_flush(&s->ring[pos], sizeof s->ring[pos]);
 		pos = (pos + 1) % nring;
 		s->newblk[i] = nvix_alloc_block(&s->data.x);
 		nvm_write(nvc_block(&s->data, (uint64_t)s->newblk[i]), t->buf, SPD_BLOCK);
-		pms_flush(nvc_block(&s->data, (uint64_t)s->newblk[i]), SPD_BLOCK);
+		nvm_flush(nvc_block(&s->data, (uint64_t)s->newblk[i]), SPD_BLOCK);
 	}
 }
 
@@ -235,7 +240,7 @@ static void sp_phase2_data(struct spindle *s, struct tx_block *t, unsigned i)
 		nvix_insert(&s->data.x, (uint32_t)s->ent[i], t->blk);
 		s->data.x.pinned[s->ent[i]] = 1;
 	}
-	pms_flush(en, sizeof *en);
+	nvm_flush(en, sizeof *en);
 }
 
 /* sp_phase2_meta -- the dirty sub-blocks written in place */
@@ -246,7 +251,7 @@ static void sp_phase2_meta(struct spindle *s, struct tx_block *t, unsigned i)
 	for (uint32_t sub = 0; sub < SPD_BLOCK / SPD_SUB; sub++)
 		if (t->mask >> sub & 1) {
 			nvm_write(blk + sub * SPD_SUB, t->buf + sub * SPD_SUB, SPD_SUB);
-			pms_flush(blk + sub * SPD_SUB, SPD_SUB);
+			nvm_flush(blk + sub * SPD_SUB, SPD_SUB);
 		}
 }
 
@@ -290,7 +295,7 @@ static int sp_commit(struct spd_store *st)
 	}
 	tail = (uint32_t)((head + ndata) % s->hdr->nring);
 	nvm_store64(&s->hdr->tail, tail);
-	pms_flush(&s->hdr->tail, 8);
+	nvm_flush(&s->hdr->tail, 8);
 	nvm_fence();
 	nvm_store64(&s->hdr->commit, (uint64_t)txid << 32 | tail);
 	nvm_persist(&s->hdr->commit, 8);

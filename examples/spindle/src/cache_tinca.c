@@ -61,7 +61,7 @@ static void tinca_recover(struct spd_store *st, struct tinca *t)
 			st->rec.rolled_back = 1;
 		}
 		nvm_store64(&en->pend, 0);
-		pms_flush(en, sizeof *en);
+		nvm_flush(en, sizeof *en);
 		st->rec.entries_reverted++;
 	}
 	nvm_fence();
@@ -93,7 +93,9 @@ static int tinca_open(struct spd_store *st, int create)
 			st->cfg.pool_path);
 		goto fail_pool;
 	}
-	tinca_layout(t->hdr->nentries, &eo, &bo);
+	bytes = tinca_layout(t->hdr->nentries, &eo, &bo);
+	if (!created)
+		powerloss_arm(r, bytes);
 	if (nvc_init(&t->c, "tinca", r + eo, sizeof(struct tinca_entry),
 			(uint32_t)t->hdr->nentries, r + bo, (uint32_t)t->hdr->nblocks, 0))
 		goto fail_pool;
@@ -159,7 +161,7 @@ static void tinca_stage(struct spd_store *st, struct tinca *t, unsigned i, uint6
 	int b = nvix_alloc_block(&t->c.x), e = t->ent[i];
 
 	nvm_write(nvc_block(&t->c, (uint64_t)b), tb->buf, SPD_BLOCK);
-	pms_flush(nvc_block(&t->c, (uint64_t)b), SPD_BLOCK);
+	nvm_flush(nvc_block(&t->c, (uint64_t)b), SPD_BLOCK);
 	if (e < 0) {
 		e = t->ent[i] = nvix_alloc_entry(&t->c.x);
 		nvix_insert(&t->c.x, (uint32_t)e, tb->blk);
@@ -172,7 +174,7 @@ static void tinca_stage(struct spd_store *st, struct tinca *t, unsigned i, uint6
 	nvm_store64(&TE(t, e)->pend, (uint64_t)b + 1);
 	if (TE(t, e)->disk != tb->blk + 1)
 		nvm_store64(&TE(t, e)->disk, tb->blk + 1);
-	pms_flush(TE(t, e), sizeof(struct tinca_entry));
+	nvm_flush(TE(t, e), sizeof(struct tinca_entry));
 	nvm_fence();  /* Tinca orders every block's log role before the next */
 }
 

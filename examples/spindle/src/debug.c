@@ -25,8 +25,10 @@ __attribute__((constructor)) static void debug_env(void)
 /* debug_barrier -- counts a persist barrier; dies at the chosen one */
 void debug_barrier(void)
 {
-	if (++barriers == crash_at && crash_at)
+	if (++barriers == crash_at && crash_at) {
+		powerloss_crash();
 		_exit(86);
+	}
 }
 
 /* spd_debug_crash_at -- die at the n-th barrier from now */

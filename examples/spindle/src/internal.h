@@ -90,6 +90,15 @@ void nvm_store64(uint64_t *dst, uint64_t v);
 void nvm_read(void *dst, const void *src, size_t n);
 void nvm_persist(const void *p, size_t n);
 void nvm_fence(void);
+void nvm_flush(const void *p, size_t n);
+
+/* powerloss.c: SPD_POWER_LOSS=1 keeps an image of what flush + fence made durable */
+extern int powerloss_on_;
+static inline int powerloss_armed(void) { return powerloss_on_; }
+void powerloss_arm(void *region, size_t len);
+void powerloss_flushed(const void *p, size_t n);
+void powerloss_fenced(void);
+void powerloss_crash(void);
 
 /* debug.c */
 void debug_barrier(void);

@@ -102,7 +102,7 @@ static int nvc_evict(struct spd_store *st, struct nvc *c)
 		struct nvc_entry *en = nvc_entry(c, (uint32_t)v[i]);
 		uint64_t b = en->nvm;
 		nvm_store64(&en->disk, 0);
-		pms_flush(en, sizeof *en);
+		nvm_flush(en, sizeof *en);
 		nvix_free_block(&c->x, (uint32_t)b);
 		nvix_remove(&c->x, (uint32_t)v[i]);
 	}
@@ -135,7 +135,7 @@ int nvc_populate(struct spd_store *st, struct nvc *c, uint64_t blk, const void *
 	b = nvix_alloc_block(&c->x);
 	e = nvix_alloc_entry(&c->x);
 	nvm_write(nvc_block(c, (uint64_t)b), buf, SPD_BLOCK);
-	pms_flush(nvc_block(c, (uint64_t)b), SPD_BLOCK);
+	nvm_flush(nvc_block(c, (uint64_t)b), SPD_BLOCK);
 	nvm_fence();  /* the block before the entry that makes it reachable */
 	en = nvc_entry(c, (uint32_t)e);
 	nvm_store64(&en->nvm, (uint64_t)b);

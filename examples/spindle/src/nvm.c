@@ -56,17 +56,27 @@ void nvm_read(void *dst, const void *src, size_t n)
 		pms_lat_delay_ns(nvm_lines(src, n) * nvm_read_ns);
 }
 
+/* nvm_flush -- the runtime's write-back; noted for the power-loss image */
+void nvm_flush(const void *p, size_t n)
+{
+	pms_flush(p, n);
+	if (powerloss_armed())
+		powerloss_flushed(p, n);
+}
+
 /* nvm_fence -- the runtime's persist barrier, counted for fault injection */
 void nvm_fence(void)
 {
 	debug_barrier();
 	pms_fence();
+	if (powerloss_armed())
+		powerloss_fenced();
 }
 
 /* nvm_persist -- write-back then fence */
 void nvm_persist(const void *p, size_t n)
 {
-	pms_flush(p, n);
+	nvm_flush(p, n);
 	nvm_fence();
 }
 

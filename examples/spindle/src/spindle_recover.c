@@ -56,7 +56,7 @@ static int sp_revert_data(struct spd_store *st, struct spindle *s, uint32_t n)
 			nvm_store64(&en->nvm, r->old);
 		else
 			nvm_store64(&en->disk, 0);
-		pms_flush(en, sizeof *en);
+		nvm_flush(en, sizeof *en);
 		st->rec.entries_reverted++;
 	}
 	return 0;
@@ -81,7 +81,7 @@ static int sp_revert_meta(struct spd_store *st, struct spindle *s, uint32_t txid
 		unsigned char *dst = nvc_block(&s->meta, nvc_entry(&s->meta, (uint32_t)e)->nvm) +
 			(size_t)l->sub * SPD_SUB;
 		nvm_write(dst, l->old, SPD_SUB);
-		pms_flush(dst, SPD_SUB);
+		nvm_flush(dst, SPD_SUB);
 		st->rec.entries_reverted++;
 	}
 	return 0;

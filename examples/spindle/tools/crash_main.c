@@ -25,13 +25,16 @@ static const char usage[] =
 	"Formats a store in DIR (store.dev, store.pool), then N times: runs transactions in\n"
 	"a child, SIGKILLs it after a random delay up to U us (default 20000), and checks\n"
 	"the recovered store in another child. --barrier-kills=N adds N runs that die at\n"
-	"their 1st, 2nd, ... Nth persist barrier instead. Exit 0: every check passed.\n";
+	"their 1st, 2nd, ... Nth persist barrier instead; with --power-loss those deaths\n"
+	"also lose every NVM store not written back and fenced (a power failure).\n"
+	"Exit 0: every check passed.\n";
 
 struct crash {
 	struct spd_config cfg;
 	struct spd_wl wl;
 	uint64_t kills, barrier_kills, max_delay_us;
 	const char *dir;
+	int power_loss;
 	char dev[4096], pool[4096];
 };
 
@@ -58,9 +61,12 @@ static struct spd_store *crash_open(struct crash *c, int create)
 /* crash_worker -- the child: transactions until killed, each acknowledged on fd */
 static void crash_worker(struct crash *c, int fd, uint64_t die_at_barrier)
 {
-	struct spd_store *st = crash_open(c, 0);
+	struct spd_store *st;
 	uint64_t seq;
 
+	if (c->power_loss && die_at_barrier)
+		setenv("SPD_POWER_LOSS", "1", 1);  /* read when the pool is mapped */
+	st = crash_open(c, 0);
 	if (spd_wl_seq(st, &seq))
 		_exit(1);
 	if (die_at_barrier)
@@ -173,6 +179,8 @@ static void crash_args(struct crash *c, int argc, char **argv)
 			else if (!r && (r = tool_u64(T, a, "--max-meta", &v)) > 0)
 				c->wl.max_meta = (unsigned)v;
 		}
+		if (!r && !strcmp(a, "--power-loss"))
+			r = c->power_loss = 1;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			printf("%s%s", usage, tool_store_help);
 			exit(0);
@@ -223,10 +231,10 @@ int main(int argc, char **argv)
 			return 1;
 		rolled += s == 2;
 	}
-	printf("%s: %s: %llu kills (%llu at persist barriers 1..%llu), %llu transactions "
+	printf("%s: %s: %llu kills (%llu at persist barriers 1..%llu%s), %llu transactions "
 		"acknowledged, %llu recoveries undid or replayed a transaction, every check passed\n",
 		T, spd_cache_name(c.cfg.cache), (unsigned long long)total,
 		(unsigned long long)c.barrier_kills, (unsigned long long)c.barrier_kills,
-		(unsigned long long)acked, (unsigned long long)rolled);
+		c.power_loss ? ", as power failures" : "", (unsigned long long)acked, (unsigned long long)rolled);
 	return 0;
 }
