@@ -118,12 +118,12 @@ static int op_link(struct aer_fs *fs, const struct aer_op *op)
 		return -1;
 	if (!in || in->type == AER_TYPE_FREE)
 		return aer_fail(ENOENT, "inode %u is free: a name may not point to it", op->ino);
+	if (fs->dir->lookup(fs, d, op->name, len, NULL))
+		return aer_fail(EEXIST, "'%s' already exists in directory %u", op->name, op->dir);
 	if (in->type == AER_TYPE_DIR)
 		return aer_fail(EPERM, "inode %u is a directory: no hard links to directories", op->ino);
 	if (in->nlink == UINT16_MAX)
 		return aer_fail(EMLINK, "inode %u has the most links a file may have", op->ino);
-	if (fs->dir->lookup(fs, d, op->name, len, NULL))
-		return aer_fail(EEXIST, "'%s' already exists in directory %u", op->name, op->dir);
 	if (fs->dir->insert(fs, op->dir, op->name, len, op->ino) < 0 || log_inode(in) < 0)
 		return -1;
 	in->nlink++;
@@ -220,6 +220,8 @@ static int op_rename(struct aer_fs *fs, const struct aer_op *op)
 		return 0;  /* both names are the same file: POSIX does nothing */
 	if (s->type == AER_TYPE_DIR && is_under(fs, op->dir2, src))
 		return aer_fail(EINVAL, "cannot move directory '%s' inside itself", op->name);
+	if (dst && aer_inode(fs, dst)->type == AER_TYPE_DIR && is_under(fs, op->dir, dst))
+		return aer_fail(ENOTEMPTY, "'%s' holds '%s': it cannot be replaced by it", op->name2, op->name);
 	if (dst && replace_target(fs, op, src, dst, dslot) < 0)
 		return -1;
 	if (fs->dir->remove(fs, op->dir, sslot) < 0 ||

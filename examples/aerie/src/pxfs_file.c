@@ -96,7 +96,7 @@ static int check_kind(struct aer_fs *fs, const char *path, uint32_t ino, int fla
 {
 	if (aer_inode_copy(fs, ino, in) < 0)
 		return -1;
-	if (in->type == AER_TYPE_DIR && (can_write(flags) || (flags & O_TRUNC)))
+	if (in->type == AER_TYPE_DIR && (can_write(flags) || (flags & (O_TRUNC | O_CREAT))))
 		return aer_fail(EISDIR, "'%s' is a directory", path);
 	if (in->type != AER_TYPE_DIR && (flags & O_DIRECTORY))
 		return aer_fail(ENOTDIR, "'%s' is not a directory", path);

@@ -141,9 +141,8 @@ int pxfs_link(const char *oldpath, const char *newpath)
 	if (!fs)
 		return -1;
 	rc = aer_walk(fs, oldpath, &op.ino);
-	if (rc == 0 && aer_inode(fs, op.ino)->type == AER_TYPE_DIR)
-		rc = aer_fail(EPERM, "'%s' is a directory", oldpath);
 	aer_leave();
+	/* a directory is refused by the journal, after EEXIST as POSIX orders them */
 	return rc < 0 ? -1 : name_op(&op, newpath);
 }
 

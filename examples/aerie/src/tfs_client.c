@@ -25,6 +25,7 @@
 
 struct leased {
 	uint32_t ino;
+	uint32_t users;     /* descriptors and calls of this process holding it */
 	uint64_t renew_at;  /* ms: renew before the service may pass it over */
 };
 
@@ -170,7 +171,11 @@ static int tfs_lease(struct aer_fs *fs, uint32_t ino)
 	struct aer_rep rp;
 	struct leased *l = lease_slot(ino);
 
-	if (!l && !(l = lease_slot(0)))
+	if (l) {  /* another descriptor of this process holds it already */
+		l->users++;
+		return 0;
+	}
+	if (!(l = lease_slot(0)))
 		return aer_fail(ENFILE, "this client holds %d leases", MAX_LEASED);
 	while (rpc(&rq, &rp, NULL) < 0) {
 		if (errno != EAGAIN || now_ms() >= deadline)
@@ -179,6 +184,7 @@ static int tfs_lease(struct aer_fs *fs, uint32_t ino)
 		nanosleep(&ts, NULL);
 	}
 	l->ino = ino;
+	l->users = 1;
 	l->renew_at = now_ms() + conn.lease_ms / 2;
 	return 0;
 }
@@ -202,7 +208,7 @@ static void tfs_release(struct aer_fs *fs, uint32_t ino)
 	struct aer_rep rp;
 	struct leased *l = lease_slot(ino);
 
-	if (!l)
+	if (!l || --l->users)
 		return;
 	l->ino = 0;
 	unmap_file(fs, ino);
