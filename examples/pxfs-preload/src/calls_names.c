@@ -1,6 +1,6 @@
 /*
  * calls_names.c -- calls on names under the mount: mkdir, rmdir, unlink,
- * rename, link, truncate, access, readlink, symlink, mknod, realpath.
+ * rename, link, truncate, access, readlink, symlink, mknod, realpath, remove.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -219,3 +219,16 @@ char *canonicalize_file_name(const char *p)
 {
 	ROUTE_PTR(p, PL_REAL(canonicalize_file_name)(p), real_path_inner(inner, NULL));
 }
+
+/* remove_inner -- (internal) remove(): unlink, or rmdir for a directory */
+static int remove_inner(const char *inner)
+{
+	struct stat st;
+
+	if (pl_stat_inner(inner, &st) < 0)
+		return -1;
+	return S_ISDIR(st.st_mode) ? pxfs_rmdir(inner) : pxfs_unlink(inner);
+}
+
+/* glibc's remove() calls its internal unlink and rmdir, past the symbols above */
+int remove(const char *p) { ROUTE1(AT_FDCWD, p, PL_REAL(remove)(p), remove_inner(inner)); }
