@@ -10,15 +10,28 @@
 
 #include "fs.h"
 
+/* The extent a scan is in: a scan maps its slots one extent at a time
+ * instead of searching the map for every slot. */
+struct slot_cursor {
+	uint32_t first, count;     /* file blocks [first, first+count) */
+	struct aer_dirent *base;   /* slot 0 of block first; NULL: a hole */
+};
+
 /* slot_addr -- (internal) slot i of dir, NULL when its block is unmapped */
 static struct aer_dirent *slot_addr(const struct aer_fs *fs, const struct aer_inode *dir,
-		uint32_t i)
+		uint32_t i, struct slot_cursor *c)
 {
-	uint32_t blk, run;
+	uint32_t fb = i / AER_DIRENTS_PER_BLOCK, blk = 0, run;
 
-	if (aer_map_lookup(fs, dir, i / AER_DIRENTS_PER_BLOCK, &blk, &run) != 1)
+	if (fb - c->first >= c->count) {
+		int mapped = aer_map_lookup(fs, dir, fb, &blk, &run) == 1;
+		c->first = fb;
+		c->count = run;
+		c->base = mapped ? (struct aer_dirent *)aer_block_addr(fs, blk) : NULL;
+	}
+	if (!c->base)
 		return NULL;
-	return (struct aer_dirent *)aer_block_addr(fs, blk) + i % AER_DIRENTS_PER_BLOCK;
+	return c->base + (size_t)(fb - c->first) * AER_DIRENTS_PER_BLOCK + i % AER_DIRENTS_PER_BLOCK;
 }
 
 /* nslots -- (internal) slots the directory's size covers */
@@ -33,9 +46,10 @@ static uint32_t lin_lookup(struct aer_fs *fs, const struct aer_inode *dir, const
 		size_t len, uint32_t *slot)
 {
 	uint32_t n = nslots(dir);
+	struct slot_cursor c = { 0, 0, NULL };
 
 	for (uint32_t i = 0; i < n; i++) {
-		const struct aer_dirent *d = slot_addr(fs, dir, i);
+		const struct aer_dirent *d = slot_addr(fs, dir, i, &c);
 		if (!d) {  /* an unmapped block of slots: skip it whole */
 			i |= AER_DIRENTS_PER_BLOCK - 1;
 			continue;
@@ -56,9 +70,10 @@ static int lin_insert(struct aer_fs *fs, uint32_t dirno, const char *name, size_
 	struct aer_inode *dir = aer_inode(fs, dirno);
 	uint32_t n = nslots(dir), i;
 	struct aer_dirent *d = NULL;
+	struct slot_cursor c = { 0, 0, NULL };
 
 	for (i = 0; i < n; i++) {
-		d = slot_addr(fs, dir, i);
+		d = slot_addr(fs, dir, i, &c);
 		if (d && !d->ino)
 			break;
 	}
@@ -72,7 +87,8 @@ static int lin_insert(struct aer_fs *fs, uint32_t dirno, const char *name, size_
 		if (pms_tx_add_range(&dir->size, sizeof dir->size) < 0)
 			return aer_fail(errno, "cannot log directory size: %s", pms_errormsg());
 		dir->size += sizeof(struct aer_dirent);
-		d = slot_addr(fs, dir, i);
+		c.count = 0;  /* the map may have changed */
+		d = slot_addr(fs, dir, i, &c);
 	}
 	if (pms_tx_add_range(d, sizeof *d) < 0)
 		return aer_fail(errno, "cannot log directory slot: %s", pms_errormsg());
@@ -86,7 +102,8 @@ static int lin_insert(struct aer_fs *fs, uint32_t dirno, const char *name, size_
 /* lin_remove -- frees slot i of dir */
 static int lin_remove(struct aer_fs *fs, uint32_t dirno, uint32_t i)
 {
-	struct aer_dirent *d = slot_addr(fs, aer_inode(fs, dirno), i);
+	struct slot_cursor c = { 0, 0, NULL };
+	struct aer_dirent *d = slot_addr(fs, aer_inode(fs, dirno), i, &c);
 
 	if (!d || pms_tx_add_range(d, sizeof *d) < 0)
 		return aer_fail(EIO, "cannot log directory slot %u of inode %u", i, dirno);
@@ -100,9 +117,10 @@ static int lin_next(struct aer_fs *fs, const struct aer_inode *dir, uint32_t *cu
 		struct aer_dirent *out)
 {
 	uint32_t n = nslots(dir);
+	struct slot_cursor c = { 0, 0, NULL };
 
 	for (uint32_t i = *cursor; i < n; i++) {
-		const struct aer_dirent *d = slot_addr(fs, dir, i);
+		const struct aer_dirent *d = slot_addr(fs, dir, i, &c);
 		if (d && d->ino) {
 			*out = *d;
 			if (out->name_len > AER_NAME_MAX)
