@@ -7,7 +7,8 @@
 # usage: examples/spindle/evaluate.sh [OUT_DIR]     (default build/spindle-eval)
 # environment: NVM_BUILD (build dir), REPS (3), OPS (40000), WARMUP (40000),
 #              OPS_NONE (2000), FS_OPS (400), FS_OPS_NONE (60), POOL_DIR (/dev/shm),
-#              DEV_DIR (OUT_DIR). "none" syncs the disk twice per operation, hence fewer.
+#              DEV_DIR (OUT_DIR), SWEEPS ("eviction-bound nvm-resident").
+#              "none" syncs the disk twice per operation, hence fewer operations.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,25 +23,25 @@ fs_ops=${FS_OPS:-400}
 fs_ops_none=${FS_OPS_NONE:-60}
 pool_dir=${POOL_DIR:-/dev/shm}
 dev_dir=${DEV_DIR:-$out}
+sweeps=${SWEEPS:-eviction-bound nvm-resident}
 
 [ -x "$bench" ] || { echo "evaluate.sh: error: $bench is not built (ninja -C build spindle-bench)" >&2; exit 1; }
 mkdir -p "$out" "$dev_dir"
-results=$out/results.jsonl
-: > "$results"
 
-# The paper's proportions, scaled down: the dataset (256 MiB) is 8 times the
-# DRAM cache and 4 times the NVM cache; Spindle splits its NVM as 15/16 data,
-# 1/16 metadata (the paper: 7 GB and 1 GB of 8 GB).
-geometry="--home-blocks=65536 --meta-blocks=1024 --journal-blocks=1024 --dram-blocks=8192"
+# Both sweeps give Tinca 64 MiB of NVM and Spindle the same split 15/16 data,
+# 1/16 metadata (the paper: 7 GB and 1 GB of 8 GB). eviction-bound: the
+# paper's proportions, a 256 MiB dataset, 4 times the NVM cache and 8 times the
+# DRAM cache, so writes evict to disk; nvm-resident: a 64 MiB dataset that fits
+# in NVM (8 times the DRAM cache), so the NVM protocols alone set the pace.
 nvm_tinca="--nvm-blocks=16384"
 nvm_spindle="--nvm-blocks=15360 --nvm-meta-blocks=1024"
 
 export PMS_NVM_MODEL=spindle      # +50 ns per line read, +180 ns per line written
 export PMEM_IS_PMEM_FORCE=1       # flushes are cache-line write-backs on the /dev/shm pool
 
-# run CACHE ARGS... -- one measurement appended to results.jsonl
+# run RESULTS GEOMETRY CACHE ARGS... -- one measurement appended to RESULTS
 run() {
-	cache=$1; shift
+	results=$1 geometry=$2 cache=$3; shift 3
 	dev=$dev_dir/eval-$cache.dev pool=$pool_dir/spindle-eval-$$-$cache.pool
 	rm -f "$dev" "$pool"
 	case $cache in
@@ -51,25 +52,46 @@ run() {
 	rm -f "$dev" "$pool"
 }
 
-for rep in $(seq "$reps"); do
-	for pct in 0 30 50 70 100; do
-		for cache in none tinca spindle; do
-			echo "evaluate.sh: rep $rep fio read $pct % $cache" >&2
-			n=$ops w=$warmup
-			[ "$cache" = none ] && n=$ops_none w=$((ops_none / 4))
-			run "$cache" --workload=fio --read-pct="$pct" --files=1024 \
-				--ops="$n" --warmup="$w" --seed="$rep"
+# sweep NAME GEOMETRY PERSONALITIES -- REPS x (fio mixes, personalities)
+sweep() {
+	name=$1 geometry=$2 personalities=$3
+	results=$out/$name.jsonl
+	: > "$results"
+	for rep in $(seq "$reps"); do
+		for pct in 0 30 50 70 100; do
+			for cache in none tinca spindle; do
+				echo "evaluate.sh: $name rep $rep fio read $pct % $cache" >&2
+				n=$ops w=$warmup
+				[ "$cache" = none ] && n=$ops_none w=$((ops_none / 4))
+				run "$results" "$geometry" "$cache" --workload=fio --read-pct="$pct" \
+					--files=1024 --ops="$n" --warmup="$w" --seed="$rep"
+			done
+		done
+		for p in $personalities; do
+			w=${p%%:*} files=${p#*:}
+			for cache in none tinca spindle; do
+				n=$fs_ops; [ "$cache" = none ] && n=$fs_ops_none
+				echo "evaluate.sh: $name rep $rep $w $cache" >&2
+				run "$results" "$geometry" "$cache" --workload="$w" --files="$files" \
+					--ops="$n" --warmup="$((n / 4))" --seed="$rep"
+			done
 		done
 	done
-	for w in fileserver:400 webproxy:4000 varmail:2000; do
-		name=${w%%:*} files=${w#*:}
-		for cache in none tinca spindle; do
-			n=$fs_ops; [ "$cache" = none ] && n=$fs_ops_none
-			echo "evaluate.sh: rep $rep $name $cache" >&2
-			run "$cache" --workload="$name" --files="$files" --ops="$n" \
-				--warmup="$((n / 4))" --seed="$rep"
-		done
-	done
+}
+
+files=""
+for s in $sweeps; do
+	case $s in
+	eviction-bound)
+		sweep eviction-bound "--home-blocks=65536 --meta-blocks=1024 --journal-blocks=1024 --dram-blocks=8192" \
+			"fileserver:400 webproxy:4000 varmail:2000";;
+	nvm-resident)
+		sweep nvm-resident "--home-blocks=16384 --meta-blocks=1024 --journal-blocks=1024 --dram-blocks=2048" \
+			"fileserver:100 webproxy:1000 varmail:1000";;
+	*) echo "evaluate.sh: error: unknown sweep '$s' (eviction-bound, nvm-resident)" >&2; exit 2;;
+	esac
+	files="$files $out/$s.jsonl"
 done
-python3 "$here/tools/summarize.py" "$results" --svg "$out" > "$out/summary.md"
+# shellcheck disable=SC2086
+python3 "$here/tools/summarize.py" $files --svg "$out" > "$out/summary.md"
 cat "$out/summary.md"

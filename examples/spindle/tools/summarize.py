@@ -4,6 +4,7 @@ into a markdown table of medians next to the Spindle paper's figures, and
 optionally SVG bar charts (no plotting library needed)."""
 import argparse
 import json
+import os
 import statistics
 import sys
 from collections import defaultdict
@@ -101,25 +102,32 @@ def svg_bars(title, groups, values, unit, path):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("results")
-    ap.add_argument("--svg", metavar="DIR", help="also write fio-*.svg there")
+    ap.add_argument("results", nargs="+", help="JSON-lines files, one table each")
+    ap.add_argument("--svg", metavar="DIR", help="also write <file stem>-fio-*.svg there")
     a = ap.parse_args()
-    try:
-        m = load(a.results)
-    except (OSError, ValueError, KeyError) as e:
-        sys.exit("summarize.py: error: cannot read %s: %s" % (a.results, e))
-    print(table(m))
-    print()
+    for path in a.results:
+        try:
+            m = load(path)
+        except (OSError, ValueError, KeyError) as e:
+            sys.exit("summarize.py: error: cannot read %s: %s" % (path, e))
+        stem = os.path.splitext(os.path.basename(path))[0]
+        print("### %s (medians)\n" % stem)
+        print(table(m))
+        print()
+        if a.svg:
+            write_svgs(m, stem, a.svg)
     print(PAPER)
-    if a.svg:
-        groups = [label for _, label in MIXES]
-        nan = float("nan")
-        for field, unit in (("ops_per_s", "operations/s"), ("flushes_per_op", "flushes/op"),
-                            ("nvm_bytes_per_op", "NVM bytes/op")):
-            vals = [[m.get(("fio", p, c), {}).get(field, nan) for c in CACHES]
-                    for p, _ in MIXES]
-            svg_bars("fio 4 KiB random, read/write ratio: %s" % field, groups, vals, unit,
-                     "%s/fio-%s.svg" % (a.svg, field.replace("_", "-")))
+
+
+def write_svgs(m, stem, out_dir):
+    """Throughput, flushes and NVM bytes per operation over the fio mixes."""
+    groups = [label for _, label in MIXES]
+    nan = float("nan")
+    for field, unit in (("ops_per_s", "operations/s"), ("flushes_per_op", "flushes/op"),
+                        ("nvm_bytes_per_op", "NVM bytes/op")):
+        vals = [[m.get(("fio", p, c), {}).get(field, nan) for c in CACHES] for p, _ in MIXES]
+        svg_bars("%s: fio 4 KiB random by read/write ratio, %s" % (stem, field), groups, vals,
+                 unit, "%s/%s-fio-%s.svg" % (out_dir, stem, field.replace("_", "-")))
 
 
 if __name__ == "__main__":
