@@ -278,8 +278,7 @@ static void sp_finish(struct spd_store *st, struct spindle *s, uint32_t head)
 static int sp_commit(struct spd_store *st)
 {
 	struct spindle *s = st->cache;
-	uint32_t txid = sp_txid(s->hdr) + 1, head = sp_head(s->hdr), ndata;
-	uint32_t tail = (uint32_t)((head + 0ull) % s->hdr->nring);
+	uint32_t txid = sp_txid(s->hdr) + 1, head = sp_head(s->hdr), ndata, tail;
 
 	if (sp_prepare(st, s, &ndata)) {
 		sp_unpin(st, s);

@@ -63,11 +63,13 @@ int dev_open(struct spd_dev *d, const char *path, int create, uint64_t blocks,
 			create ? "create" : "open", path, strerror(errno));
 	if (create && dev_format(d->fd, path, blocks)) {
 		close(d->fd);
+		d->fd = -1;
 		unlink(path);
 		return -1;
 	}
 	if (fstat(d->fd, &sb) || sb.st_size < SPD_BLOCK || sb.st_size % SPD_BLOCK) {
 		close(d->fd);
+		d->fd = -1;
 		return spd_err(EINVAL, "block device '%s' is not a whole number of "
 			"4 KiB blocks (%lld bytes)", path, (long long)sb.st_size);
 	}

@@ -91,7 +91,7 @@ void *nvm_region(const char *path, int create, const char *root, size_t bytes,
 	*created = 0;
 	o.size = bytes + bytes / 8 + ((size_t)24 << 20);
 	if (!pms_pool_open(path, create ? PMS_CREATE | PMS_EXCL : 0, &o)) {
-		spd_err(errno, "NVM pool '%s': %s", path, pms_errormsg());
+		spd_err(errno, "%s", pms_errormsg());  /* it names the pool */
 		return NULL;
 	}
 	if (!create) {

@@ -134,6 +134,11 @@ struct spd_store *spd_open(const struct spd_config *cfg)
 	spd_stats_reset(st);
 	return st;
 fail:
+	if (cfg->create && st->dev.fd >= 0) {
+		int saved = errno;
+		unlink(cfg->dev_path);  /* ours, half made: a retry must not find it */
+		errno = saved;
+	}
 	dev_close(&st->dev);
 	dcache_fini(&st->dc);
 	free(st->txbuf);

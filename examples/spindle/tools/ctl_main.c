@@ -168,8 +168,10 @@ int main(int argc, char **argv)
 	c.wl = (struct spd_wl){ 1, 0, 0, 4, 4 };
 	for (int i = 2; i < argc; i++)
 		ctl_arg(&c, argv[i]);
-	if (!c.cfg.dev_path)
-		tool_die(T, "--dev=PATH is required");
+	if (!c.cfg.dev_path) {
+		fprintf(stderr, "%s: error: --dev=PATH is required\n", T);
+		return 2;
+	}
 	if (!c.wl.max_data || !c.wl.max_meta)
 		tool_die(T, "--max-data and --max-meta must be at least 1");
 	st = ctl_open(&c, !strcmp(c.cmd, "format"));
