@@ -3,13 +3,14 @@
  * run with the preload library: descriptors that never collide with real
  * ones, dup/fcntl sharing an offset, vector and positioned I/O, SEEK_DATA,
  * the stat forms, *at calls relative to a PXFS directory descriptor, a
- * virtual current directory, listings, stdio, and the errno POSIX gives.
+ * virtual current directory, listings, stdio, fallocate, fork, and the
+ * errno POSIX gives.
  *
  * RUN: rm -f %t.pool && %mkfs-aerie %t.pool
  * RUN: cc -std=gnu11 -O1 -Wall %s -o %t
  * RUN: %pxfs-run PXFS_POOL=%t.pool %t | FileCheck %s
  * RUN: %fsck-aerie %t.pool | FileCheck %s --check-prefix=FSCK
- * FSCK: clean: 2 files, 3 directories
+ * FSCK: clean: 2 files, 4 directories
  * CHECK: failures: 0
  */
 #define _GNU_SOURCE
@@ -21,6 +22,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static int failures;
@@ -153,7 +155,29 @@ int main(void)
 	EXPECT_ERR(rmdir("/pxfs/d/sub"), ENOENT);
 	EXPECT(mkdir("/pxfs/d/gone", 0755) == 0 && remove("/pxfs/d/gone") == 0);
 	EXPECT_ERR(symlink("/pxfs/f", "/pxfs/d/link"), EPERM);
-	EXPECT(creat("/pxfs/d/kept", 0644) >= 0);
+	EXPECT((fd = creat("/pxfs/d/kept", 0644)) >= 0 && close(fd) == 0);
+
+	/* fallocate: mode 0 and posix_fallocate grow with written zeros */
+	EXPECT((fd = open("/pxfs/d/kept", O_RDWR)) >= 0);
+	EXPECT(posix_fallocate(fd, 0, 10000) == 0 && fstat(fd, &st) == 0 && st.st_size == 10000);
+	EXPECT(fallocate(fd, 0, 9000, 3000) == 0 && fstat(fd, &st) == 0 && st.st_size == 12000);
+	EXPECT(pread(fd, big, 100, 11900) == 100 && big[0] == 0 && big[99] == 0);
+	EXPECT_ERR(fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, 10), EOPNOTSUPP);
+
+	/* fork: with a file open, the child cannot use the parent's mount */
+	pid_t pid = fork();
+	if (pid == 0)
+		_exit(stat("/pxfs/f", &st) == -1 && errno == EBUSY ? 0 : 1);
+	int status;
+	EXPECT(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	EXPECT(close(fd) == 0);
+	/* with nothing open, the mount is given up at the fork: the child
+	 * mounts on its own, then the parent again */
+	pid = fork();
+	if (pid == 0)
+		_exit(mkdir("/pxfs/from-child", 0755) == 0 ? 0 : 1);
+	EXPECT(pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	EXPECT(stat("/pxfs/from-child", &st) == 0 && S_ISDIR(st.st_mode));
 
 	printf("failures: %d\n", failures);
 	return failures != 0;

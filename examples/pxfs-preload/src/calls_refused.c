@@ -2,7 +2,7 @@
  * calls_refused.c -- kernel shortcuts PXFS descriptors cannot take
  * (copy_file_range, ioctl, fallocate, fadvise, splice, sendfile,
  * sync_file_range, flock): each fails the way that makes its callers fall
- * back to plain reads and writes, or is emulated when that is exact.
+ * back to plain reads and writes, or is emulated with PXFS calls.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -66,41 +66,69 @@ int posix_fadvise64(int fd, off64_t off, off64_t len, int adv)
 	return pl_fd_get(fd) ? ENOSYS : PL_REAL(posix_fadvise64)(fd, off, len, adv);
 }
 
-/* fallocate: EOPNOTSUPP (callers such as cp and fio carry on without it) */
-int fallocate(int fd, int mode, off_t off, off_t len)
+/* grow_with_zeros -- (internal) allocation as PXFS can give it: the bytes
+ * past the end of the file, up to off+len, written as zeros, so that they
+ * get blocks (contiguous ones, where a size change alone would leave a hole
+ * that later random writes fill one extent at a time). An error number. */
+static int grow_with_zeros(struct pl_file *f, off_t off, off_t len)
 {
-	return pl_fd_get(fd) ? fail(EOPNOTSUPP) : PL_REAL(fallocate)(fd, mode, off, len);
-}
-int fallocate64(int fd, int mode, off64_t off, off64_t len)
-{
-	return pl_fd_get(fd) ? fail(EOPNOTSUPP) : PL_REAL(fallocate64)(fd, mode, off, len);
-}
-
-/* grow_to -- (internal) posix_fallocate as the size it promises: a file of
- * at least off+len bytes (PXFS allocates blocks when they are written) */
-static int grow_to(struct pl_file *f, off_t off, off_t len)
-{
+	static const char zeros[65536];
 	struct stat st;
 	int r = 0;
 
 	if (off < 0 || len <= 0)
 		return EINVAL;
 	pl_enter();
-	if (pxfs_fstat(f->pxfd, &st) < 0 || (st.st_size < off + len && pxfs_ftruncate(f->pxfd, off + len) < 0))
+	if (pxfs_fstat(f->pxfd, &st) < 0)
 		r = errno;
+	for (off_t at = st.st_size; !r && at < off + len; ) {
+		size_t n = (size_t)(off + len - at) < sizeof zeros ? (size_t)(off + len - at) : sizeof zeros;
+		ssize_t put = pxfs_pwrite(f->pxfd, zeros, n, at);
+		if (put <= 0)
+			r = put < 0 ? errno : EIO;
+		else
+			at += put;
+	}
 	pl_leave();
 	return r;
 }
 
+/* fallocate_file -- (internal) mode 0 grows; KEEP_SIZE has nothing to keep
+ * ahead of the end; holes and ranges cannot be punched or zeroed in PXFS */
+static int fallocate_file(struct pl_file *f, int mode, off_t off, off_t len)
+{
+	int r;
+
+	if (mode == FALLOC_FL_KEEP_SIZE)
+		return 0;
+	if (mode != 0)
+		return fail(EOPNOTSUPP);
+	if ((r = grow_with_zeros(f, off, len)))
+		return fail(r);
+	return 0;
+}
+
+int fallocate(int fd, int mode, off_t off, off_t len)
+{
+	struct pl_file *f = pl_fd_get(fd);
+	return f ? fallocate_file(f, mode, off, len) : PL_REAL(fallocate)(fd, mode, off, len);
+}
+int fallocate64(int fd, int mode, off64_t off, off64_t len)
+{
+	struct pl_file *f = pl_fd_get(fd);
+	return f ? fallocate_file(f, mode, off, len) : PL_REAL(fallocate64)(fd, mode, off, len);
+}
+
+/* posix_fallocate returns the error number */
 int posix_fallocate(int fd, off_t off, off_t len)
 {
 	struct pl_file *f = pl_fd_get(fd);
-	return f ? grow_to(f, off, len) : PL_REAL(posix_fallocate)(fd, off, len);
+	return f ? grow_with_zeros(f, off, len) : PL_REAL(posix_fallocate)(fd, off, len);
 }
 int posix_fallocate64(int fd, off64_t off, off64_t len)
 {
 	struct pl_file *f = pl_fd_get(fd);
-	return f ? grow_to(f, off, len) : PL_REAL(posix_fallocate64)(fd, off, len);
+	return f ? grow_with_zeros(f, off, len) : PL_REAL(posix_fallocate64)(fd, off, len);
 }
 
 /* sync_file_range: the whole file is made durable (exact, if more) */

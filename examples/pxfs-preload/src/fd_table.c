@@ -12,6 +12,7 @@
 #include "preload.h"
 
 static struct pl_file *table[PL_MAX_FDS];
+static int installed;   /* entries of table in use, under pl_lock */
 
 /* pl_fd_get -- the description of fd, or NULL (lock-free: the fast path of
  * every read and write on a real descriptor) */
@@ -26,6 +27,8 @@ struct pl_file *pl_fd_get(int fd)
 void pl_fd_install(int fd, struct pl_file *f)
 {
 	f->refs++;
+	if (!table[fd])
+		installed++;
 	__atomic_store_n(&table[fd], f, __ATOMIC_RELEASE);
 }
 
@@ -46,6 +49,7 @@ void pl_fd_forget(int fd)
 	if (!f)
 		return;
 	__atomic_store_n(&table[fd], NULL, __ATOMIC_RELEASE);
+	installed--;
 	pl_file_put(f);
 }
 
@@ -70,6 +74,12 @@ int pl_reserve_fd(int cloexec, int min_fd)
 		return -1;
 	}
 	return fd;
+}
+
+/* pl_fd_count -- descriptors in use */
+int pl_fd_count(void)
+{
+	return installed;
 }
 
 /* pl_fd_forget_all -- every PXFS descriptor closed (exit) */

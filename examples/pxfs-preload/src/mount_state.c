@@ -5,7 +5,7 @@
  * The mount happens at the first call under the prefix, not at load: every
  * process of a preloaded shell pipeline gets the library, and one that never
  * touches the mount must not take the pool (single-process mode allows one
- * process at a time).
+ * process at a time). A fork gives the mount up when nothing is open on it.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -102,9 +102,30 @@ static void at_exit(void)
 	pl_leave();
 }
 
-/* after_fork -- (internal) a child shares the parent's pool mapping or
- * service connection: it must not use them as its own */
-static void after_fork(void)
+/* before_fork -- (internal) a process that has nothing open on the mount
+ * gives it up before forking, so that parent and child can each mount
+ * again on their next call (fio lays out its files, closes them, and forks
+ * a process per job); the lock is held across the fork */
+static void before_fork(void)
+{
+	pl_enter();
+	if (mount_state == 1 && getpid() == mount_pid && pl_fd_count() == 0) {
+		fflush(NULL);
+		aerie_unmount();
+		mount_state = 0;
+	}
+}
+
+/* after_fork_parent -- (internal) the lock taken before the fork */
+static void after_fork_parent(void)
+{
+	pl_leave();
+}
+
+/* after_fork_child -- (internal) a child that inherited a mount with files
+ * open shares the parent's pool mapping or service connection: it must not
+ * use them as its own */
+static void after_fork_child(void)
 {
 	pthread_mutexattr_t a;
 
@@ -152,8 +173,8 @@ int pl_mount_ready(void)
 	if (mount_state == 1)
 		return 0;
 	if (mount_state == -3) {
-		fprintf(stderr, "pxfs-preload: process %d was forked from one that had mounted the file system; "
-			"its calls under %s fail (EBUSY)\n", (int)getpid(), mount_prefix);
+		fprintf(stderr, "pxfs-preload: process %d was forked while its parent had files open under %s; "
+			"its calls there fail (EBUSY)\n", (int)getpid(), mount_prefix);
 		mount_state = -1;
 		mount_errno = EBUSY;
 	}
@@ -164,7 +185,7 @@ int pl_mount_ready(void)
 	pl_enter();
 	if (!hooks) {
 		hooks = 1;
-		pthread_atfork(NULL, NULL, after_fork);
+		pthread_atfork(before_fork, after_fork_parent, after_fork_child);
 		atexit(at_exit);
 	}
 	mount_pid = getpid();

@@ -63,6 +63,8 @@ void pl_file_put(struct pl_file *f);
  * opened O_PATH, so that a call the interposer misses fails (EBADF) instead
  * of reading or writing something else. -1 with errno on failure. */
 int pl_reserve_fd(int cloexec, int min_fd);
+/** How many real descriptors stand for PXFS files now. */
+int pl_fd_count(void);
 /** Closes every PXFS descriptor (exit). */
 void pl_fd_forget_all(void);
 
