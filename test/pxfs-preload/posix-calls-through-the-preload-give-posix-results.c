@@ -3,7 +3,7 @@
  * run with the preload library: descriptors that never collide with real
  * ones, dup/fcntl sharing an offset, vector and positioned I/O, SEEK_DATA,
  * the stat forms, *at calls relative to a PXFS directory descriptor, a
- * virtual current directory, listings, stdio, fallocate, fork, and the
+ * virtual current directory, listings, stdio, fallocate, mmap, fork, and the
  * errno POSIX gives.
  *
  * RUN: rm -f %t.pool && %mkfs-aerie %t.pool
@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <sys/wait.h>
@@ -163,6 +164,16 @@ int main(void)
 	EXPECT(fallocate(fd, 0, 9000, 3000) == 0 && fstat(fd, &st) == 0 && st.st_size == 12000);
 	EXPECT(pread(fd, big, 100, 11900) == 100 && big[0] == 0 && big[99] == 0);
 	EXPECT_ERR(fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, 0, 10), EOPNOTSUPP);
+
+	/* mmap: a private mapping holds the file's bytes; a shared one is ENODEV */
+	char *map;
+	EXPECT(pwrite(fd, "mapped", 6, 4096) == 6);
+	EXPECT((map = mmap(NULL, 8192, PROT_READ, MAP_PRIVATE, fd, 0)) != MAP_FAILED);
+	if (map != MAP_FAILED) {
+		EXPECT(!memcmp(map + 4096, "mapped", 6) && map[0] == 0);
+		munmap(map, 8192);
+	}
+	EXPECT(mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED && errno == ENODEV);
 
 	/* fork: with a file open, the child cannot use the parent's mount */
 	pid_t pid = fork();
