@@ -1,9 +1,9 @@
 /*
  * fileio.c -- reading and writing file data through extents. Bytes written
- * over blocks a file already has are made durable at fsync; a write that
- * needs new blocks writes and flushes them first and then journals their
- * mapping with the new size, so a crash never exposes a block whose data was
- * not yet written (the ordering of ext4's data=ordered).
+ * over blocks a file already has, within its size, are made durable at fsync;
+ * a write that needs new blocks or extends the file flushes all its bytes
+ * first and then journals the new blocks and size, so a crash never exposes
+ * bytes that were not yet written (the ordering of ext4's data=ordered).
  */
 #include <errno.h>
 #include <string.h>
@@ -58,7 +58,24 @@ ssize_t aer_file_read(struct aer_fs *fs, uint32_t ino, void *buf, size_t n, uint
 struct pending {
 	struct aer_journal j;
 	uint32_t ino;
+	uint64_t old_lo, old_hi;  /* bytes of this call written over old blocks */
 };
+
+/* flush_range -- (internal) writes back the mapped bytes of [lo, hi) of ino */
+static void flush_range(struct aer_fs *fs, uint32_t ino, uint64_t lo, uint64_t hi)
+{
+	const struct aer_inode *in = aer_inode(fs, ino);
+
+	for (uint64_t pos = lo; pos < hi;) {
+		uint32_t blk, run, boff = (uint32_t)(pos % AER_BLOCK_SIZE);
+		int mapped = aer_map_lookup(fs, in, (uint32_t)(pos / AER_BLOCK_SIZE), &blk, &run);
+		uint64_t room = (uint64_t)run * AER_BLOCK_SIZE - boff;
+		uint64_t chunk = hi - pos < room ? hi - pos : room;
+		if (mapped)
+			fs->backend->flush(fs, (char *)aer_block_addr(fs, blk) + boff, (size_t)chunk);
+		pos += chunk;
+	}
+}
 
 /* drop_pending -- (internal) gives back the blocks of a journal that failed */
 static void drop_pending(struct aer_fs *fs, struct pending *p)
@@ -81,7 +98,10 @@ static int commit_pending(struct aer_fs *fs, struct pending *p, uint64_t end)
 	}
 	if (!p->j.nops)
 		return 0;
-	pms_fence();  /* the new blocks' data before the journal that maps them */
+	/* the new size may cover bytes written over an old block: they go first too */
+	flush_range(fs, p->ino, p->old_lo, p->old_hi);
+	p->old_lo = p->old_hi = 0;
+	pms_fence();  /* the data before the journal that maps it and sets the size */
 	if (fs->backend->submit(fs, &p->j) < 0) {
 		int e = errno;
 		drop_pending(fs, p);
@@ -123,7 +143,7 @@ static ssize_t write_new(struct aer_fs *fs, struct pending *p, const char *src, 
 }
 
 /* write_old -- (internal) writes over blocks the file has */
-static ssize_t write_old(struct aer_fs *fs, uint32_t ino, const char *src, size_t n,
+static ssize_t write_old(struct aer_fs *fs, struct pending *p, const char *src, size_t n,
 		uint64_t pos, uint32_t blk, uint32_t run, struct aer_dirty *dirty)
 {
 	uint32_t boff = (uint32_t)(pos % AER_BLOCK_SIZE);
@@ -131,9 +151,12 @@ static ssize_t write_old(struct aer_fs *fs, uint32_t ino, const char *src, size_
 	size_t chunk = n < room ? n : (size_t)room;
 	uint32_t nblk = (uint32_t)((boff + chunk + AER_BLOCK_SIZE - 1) / AER_BLOCK_SIZE);
 
-	if (fs->backend->writable(fs, ino, blk, nblk) < 0)
+	if (fs->backend->writable(fs, p->ino, blk, nblk) < 0)
 		return -1;
 	memcpy((char *)aer_block_addr(fs, blk) + boff, src, chunk);
+	if (p->old_hi == p->old_lo)
+		p->old_lo = pos;
+	p->old_hi = pos + chunk;  /* a write moves forward: one range */
 	if (dirty->hi == dirty->lo)
 		dirty->lo = pos, dirty->hi = pos + chunk;
 	if (pos < dirty->lo)
@@ -154,6 +177,7 @@ ssize_t aer_file_write(struct aer_fs *fs, uint32_t ino, const void *buf, size_t 
 		return aer_fail(EFBIG, "write past the largest file");
 	p.ino = ino;
 	p.j.nops = 0;
+	p.old_lo = p.old_hi = 0;
 	while (done < n) {
 		uint64_t pos = off + done;
 		uint32_t blk, run;
@@ -161,7 +185,7 @@ ssize_t aer_file_write(struct aer_fs *fs, uint32_t ino, const void *buf, size_t 
 		int mapped = aer_map_lookup(fs, aer_inode(fs, ino), (uint32_t)(pos / AER_BLOCK_SIZE),
 				&blk, &run);
 		if (mapped)
-			got = write_old(fs, ino, (const char *)buf + done, n - done, pos, blk, run, dirty);
+			got = write_old(fs, &p, (const char *)buf + done, n - done, pos, blk, run, dirty);
 		else
 			got = write_new(fs, &p, (const char *)buf + done, n - done, pos, run);
 		if (got < 0) {
@@ -185,17 +209,7 @@ ssize_t aer_file_write(struct aer_fs *fs, uint32_t ino, const void *buf, size_t 
 /* aer_file_sync -- makes the bytes written over old blocks durable */
 void aer_file_sync(struct aer_fs *fs, uint32_t ino, struct aer_dirty *dirty)
 {
-	const struct aer_inode *in = aer_inode(fs, ino);
-
-	for (uint64_t pos = dirty->lo; pos < dirty->hi;) {
-		uint32_t blk, run, boff = (uint32_t)(pos % AER_BLOCK_SIZE);
-		int mapped = aer_map_lookup(fs, in, (uint32_t)(pos / AER_BLOCK_SIZE), &blk, &run);
-		uint64_t room = (uint64_t)run * AER_BLOCK_SIZE - boff;
-		uint64_t chunk = dirty->hi - pos < room ? dirty->hi - pos : room;
-		if (mapped)
-			fs->backend->flush(fs, (char *)aer_block_addr(fs, blk) + boff, (size_t)chunk);
-		pos += chunk;
-	}
+	flush_range(fs, ino, dirty->lo, dirty->hi);
 	pms_fence();
 	dirty->lo = dirty->hi = 0;
 }

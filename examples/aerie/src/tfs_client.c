@@ -62,15 +62,14 @@ static int rpc(struct aer_req *rq, struct aer_rep *rp, int *fds)
 	return 0;
 }
 
-/* remap -- (internal) maps blocks writable (1) or read-only (0) */
+/* remap -- (internal) makes blocks writable (1) or read-only (0) again: one
+ * mapping of the pool whose pages change protection, not a mapping per grant */
 static int remap(struct aer_fs *fs, uint32_t start, uint32_t len, int rw)
 {
-	char *a = aer_block_addr(fs, start);
-	off_t off = (off_t)((uintptr_t)a - conn.base);
-
-	if (mmap(a, (size_t)len * AER_BLOCK_SIZE, rw ? PROT_READ | PROT_WRITE : PROT_READ,
-			MAP_SHARED | MAP_FIXED, rw ? conn.rw_fd : conn.ro_fd, off) == MAP_FAILED)
-		return aer_fail(errno, "cannot map blocks %u+%u: %s", start, len, strerror(errno));
+	if (mprotect(aer_block_addr(fs, start), (size_t)len * AER_BLOCK_SIZE,
+			rw ? PROT_READ | PROT_WRITE : PROT_READ) < 0)
+		return aer_fail(errno, "cannot change the protection of blocks %u+%u: %s", start, len,
+				strerror(errno));
 	memset(conn.writable + start, rw, len);
 	return 0;
 }
@@ -296,8 +295,13 @@ int aer_tfs_mount(struct aer_fs *fs, const char *socket_path)
 		goto fail_proto;
 	conn.ro_fd = fds[0], conn.rw_fd = fds[1];
 	conn.base = (uintptr_t)rp.addr, conn.size = (size_t)rp.size, conn.lease_ms = rp.c;
-	if (mmap((void *)conn.base, conn.size, PROT_READ, MAP_SHARED | MAP_FIXED_NOREPLACE,
-			conn.ro_fd, 0) != (void *)conn.base) {
+	/* through the read-write descriptor, so that granted pages can be made
+	 * writable in place; mapped writable and then protected, because tools
+	 * that watch a pool's writes (pmem_shim's power-loss shadow) follow the
+	 * shared mappings that were writable when made */
+	if (mmap((void *)conn.base, conn.size, PROT_READ | PROT_WRITE,
+			MAP_SHARED | MAP_FIXED_NOREPLACE, conn.rw_fd, 0) != (void *)conn.base ||
+			mprotect((void *)conn.base, conn.size, PROT_READ) < 0) {
 		aer_fail(EADDRINUSE, "cannot map the pool at its address %#lx: %s",
 				(unsigned long)conn.base, strerror(errno));
 		goto fail;

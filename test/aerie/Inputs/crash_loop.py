@@ -3,15 +3,24 @@ after each kill that fsck.aerie finds the file system clean and that every
 acknowledged operation is there (the one in flight may or may not be).
 
 usage: crash_loop.py --workload PROG --mkfs MKFS --fsck FSCK --pool POOL
-                     [--tfs AERIE_TFS] [--kills N] [--seed S]
+                     [--tfs AERIE_TFS] [--kills N] [--seed S] [--power-loss SHADOW_LIB]
 
 With --tfs, the workload is a client of aerie-tfs, and each round kills
 either the client or the service (one round in three), then the service.
+With --power-loss, each round is a simulated power failure: the pool is
+treated as not pmem (PMEM_IS_PMEM_FORCE=0, so every persist is an msync),
+the LD_PRELOAD library SHADOW_LIB (test/pmem_shim/Inputs/power-loss-shadow.c)
+copies each msynced range into a shadow of the pool, and after the kill the
+shadow -- only what was made durable -- replaces the pool.
+When POOL is a directory (/dev/shm: msync on a disk file system is too slow
+for tens of rounds), the pool is a new file in it, removed at the end.
 Prints one summary line; exits 1 at the first round that fails.
 """
 import argparse
+import atexit
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -111,10 +120,10 @@ def fsck_after_crash(fsck, pool):
     return r
 
 
-def start_tfs(tfs, pool, sock):
+def start_tfs(tfs, pool, sock, env):
     if os.path.exists(sock):
         os.unlink(sock)  # a killed service's socket: wait for the new one
-    srv = subprocess.Popen([tfs, "--quiet", pool, sock])
+    srv = subprocess.Popen([tfs, "--quiet", pool, sock], env=env)
     for _ in range(500):
         if os.path.exists(sock):
             return srv
@@ -131,18 +140,31 @@ def main():
     ap.add_argument("--tfs")
     ap.add_argument("--kills", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--power-loss")
     a = ap.parse_args()
     rng = random.Random(a.seed)
+    if os.path.isdir(a.pool):
+        fd, a.pool = tempfile.mkstemp(prefix="aerie-crash-", suffix=".pool", dir=a.pool)
+        os.close(fd)
+        atexit.register(lambda: [os.unlink(p) for p in (a.pool, a.pool + ".shadow")
+                                 if os.path.exists(p)])
     if os.path.exists(a.pool):
         os.unlink(a.pool)
     subprocess.run([a.mkfs, a.pool], check=True, capture_output=True)
     model, acked, inflight, tfs_kills = Model(), 0, 0, 0
     sock = os.path.join(tempfile.mkdtemp(prefix="aerie-"), "s")
+    env, shadow = dict(os.environ), os.path.abspath(a.pool) + ".shadow"
+    if a.power_loss:
+        env.update(LD_PRELOAD=a.power_loss, PMS_SHADOW_POOL=os.path.abspath(a.pool),
+                   PMS_SHADOW=shadow, PMEM_IS_PMEM_FORCE="0")
     for r in range(a.kills):
-        srv = start_tfs(a.tfs, a.pool, sock) if a.tfs else None
+        if a.power_loss:
+            shutil.copyfile(a.pool, shadow)
+        srv = start_tfs(a.tfs, a.pool, sock, env) if a.tfs else None
         spec = "tfs:" + sock if a.tfs else "local:" + a.pool
         logf = tempfile.TemporaryFile(mode="w+")
-        wl = subprocess.Popen([a.workload, "run", spec, str(r)], stdout=logf, stderr=subprocess.STDOUT)
+        wl = subprocess.Popen([a.workload, "run", spec, str(r)], stdout=logf, stderr=subprocess.STDOUT,
+                              env=env)
         time.sleep(rng.uniform(0.02, 0.12))
         victim = srv if srv and rng.random() < 1 / 3 else wl
         tfs_kills += victim is srv
@@ -155,6 +177,8 @@ def main():
         wl.wait()
         if srv:
             srv.wait()
+        if a.power_loss:
+            os.replace(shadow, a.pool)  # the power failed: only durable bytes remain
         logf.seek(0)
         log = logf.read()
         if os.environ.get("CRASH_LOOP_VERBOSE"):
@@ -183,8 +207,9 @@ def main():
                      % (r, pending, missing[:10], extra[:10]))
         if pending and got != states[0]:
             model.apply(pending if got == states[1] else ["create", pending[1], "0", "0"])
-    print("crash_loop: %d kills (%d of the service), %d acknowledged operations, "
-          "%d in flight, fsck clean every time, none lost" % (a.kills, tfs_kills, acked, inflight))
+    print("crash_loop: %d %s (%d of the service), %d acknowledged operations, "
+          "%d in flight, fsck clean every time, none lost"
+          % (a.kills, "power losses" if a.power_loss else "kills", tfs_kills, acked, inflight))
 
 
 if __name__ == "__main__":
