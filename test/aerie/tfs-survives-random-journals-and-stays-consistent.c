@@ -1,7 +1,7 @@
 // RUN: %aerie-cc %s -o %t.prog %aerie-ldflags
 // RUN: rm -f %t.pool
 // RUN: %mkfs-aerie %t.pool
-// RUN: %python %aerie-inputs/with_tfs.py %aerie-tfs --quiet %t.pool -- %t.prog @SOCK@ 20000 1 | FileCheck %s
+// RUN: %python %aerie-inputs/with_tfs.py %aerie-tfs %t.pool --quiet -- %t.prog @SOCK@ 20000 1 | FileCheck %s
 // RUN: %fsck-aerie %t.pool | FileCheck %s --check-prefix=FSCK
 
 // A client sends 20,000 journals of random operations on plausible and
