@@ -5,7 +5,7 @@
  * glibc's fopen opens with its internal open, and its streams read and
  * write with internal calls that bypass the symbols interposed here; a FILE
  * made by glibc on a reserved descriptor would only see EBADF. fopencookie
- * gives a FILE whose I/O is ours.
+ * gives a FILE whose I/O is ours; fileno() of it is the PXFS descriptor.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -13,10 +13,49 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "preload.h"
+
+/* the streams made here, for fileno(): glibc's answers -1 for a cookie
+ * stream, and sort, sed -i and others fstat(fileno(fp)) */
+struct stream {
+	FILE *fp;
+	int fd;
+	struct stream *next;
+};
+static struct stream *streams;   /* under pl_lock */
+
+/* stream_fd -- (internal) the descriptor of one of our streams, or -1 */
+static int stream_fd(FILE *fp)
+{
+	int fd = -1;
+
+	if (!streams)
+		return -1;
+	pl_enter();
+	for (struct stream *s = streams; s; s = s->next)
+		if (s->fp == fp)
+			fd = s->fd;
+	pl_leave();
+	return fd;
+}
+
+/* forget_stream -- (internal) at fclose: the entry of descriptor fd */
+static void forget_stream(int fd)
+{
+	pl_enter();
+	for (struct stream **pp = &streams; *pp; pp = &(*pp)->next)
+		if ((*pp)->fd == fd) {
+			struct stream *s = *pp;
+			*pp = s->next;
+			free(s);
+			break;
+		}
+	pl_leave();
+}
 
 /* the cookie is the descriptor */
 static ssize_t cookie_read(void *c, char *buf, size_t n) { return read((int)(intptr_t)c, buf, n); }
@@ -34,7 +73,11 @@ static int cookie_seek(void *c, off64_t *off, int whence)
 	*off = r;
 	return 0;
 }
-static int cookie_close(void *c) { return close((int)(intptr_t)c); }
+static int cookie_close(void *c)
+{
+	forget_stream((int)(intptr_t)c);
+	return close((int)(intptr_t)c);
+}
 
 static const cookie_io_functions_t cookie_io = { cookie_read, cookie_write, cookie_seek, cookie_close };
 
@@ -63,9 +106,22 @@ static int mode_flags(const char *mode)
 /* stream_of -- (internal) a stream on PXFS descriptor fd */
 static FILE *stream_of(int fd, const char *mode)
 {
-	FILE *fp = fopencookie((void *)(intptr_t)fd, mode, cookie_io);
+	struct stream *s = malloc(sizeof *s);   /* first: no stream to undo after */
+	FILE *fp;
 
-	if (fp && strchr(mode, 'a'))
+	if (!s) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (!(fp = fopencookie((void *)(intptr_t)fd, mode, cookie_io))) {
+		free(s);
+		return NULL;
+	}
+	pl_enter();
+	*s = (struct stream){ fp, fd, streams };
+	streams = s;
+	pl_leave();
+	if (strchr(mode, 'a'))
 		fseeko(fp, 0, SEEK_END);
 	return fp;
 }
@@ -118,4 +174,16 @@ FILE *fdopen(int fd, const char *mode)
 	if (mode_flags(mode) < 0)
 		return NULL;
 	return stream_of(fd, mode);
+}
+
+int fileno(FILE *fp)
+{
+	int fd = stream_fd(fp);
+	return fd >= 0 ? fd : PL_REAL(fileno)(fp);
+}
+
+int fileno_unlocked(FILE *fp)
+{
+	int fd = stream_fd(fp);
+	return fd >= 0 ? fd : PL_REAL(fileno_unlocked)(fp);
 }

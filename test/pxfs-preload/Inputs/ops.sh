@@ -8,8 +8,8 @@
 B=$1
 S=$2
 run() {
-	"$@" 2>&1 | sed -e "s|$B|BASE|g" -e "s|$S|SRC|g"
-	echo "rc=$? <- $*" | sed -e "s|$B|BASE|g" -e "s|$S|SRC|g"
+	"$@" 2>&1 | sed -e "s|$S|SRC|g" -e "s|$B|BASE|g"
+	echo "rc=$? <- $*" | sed -e "s|$S|SRC|g" -e "s|$B|BASE|g"
 }
 set -o pipefail 2>/dev/null || true
 run mkdir -p "$B/a/b/c"
