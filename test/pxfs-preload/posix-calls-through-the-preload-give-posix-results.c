@@ -28,6 +28,9 @@
 
 static int failures;
 
+/* a descriptor number nothing has open */
+static int unused_fd(void) { return 4000; }
+
 #define EXPECT(cond) do { if (!(cond)) { failures++; \
 	printf("line %d: %s failed (errno %d %s)\n", __LINE__, #cond, errno, strerror(errno)); } } while (0)
 #define EXPECT_ERR(call, e) do { errno = 0; long r_ = (long)(call); \
@@ -157,6 +160,26 @@ int main(void)
 	EXPECT(mkdir("/pxfs/d/gone", 0755) == 0 && remove("/pxfs/d/gone") == 0);
 	EXPECT_ERR(symlink("/pxfs/f", "/pxfs/d/link"), EPERM);
 	EXPECT((fd = creat("/pxfs/d/kept", 0644)) >= 0 && close(fd) == 0);
+
+	/* bad input: the errno POSIX gives, never a crash */
+	char longpath[5000];
+	memset(longpath, 'a', sizeof longpath);
+	memcpy(longpath, "/pxfs/", 6);
+	longpath[sizeof longpath - 1] = '\0';
+	EXPECT_ERR(open(longpath, O_RDONLY), ENAMETOOLONG);
+	longpath[6 + 200] = '\0';   /* one name over PXFS's 119 bytes */
+	EXPECT_ERR(open(longpath, O_RDWR | O_CREAT, 0644), ENAMETOOLONG);
+	EXPECT_ERR(stat(NULL, &st), EFAULT);
+	EXPECT_ERR(open("/pxfs/d/missing/x", O_RDWR | O_CREAT, 0644), ENOENT);
+	EXPECT((fd2 = open("/pxfs/d/kept", O_RDONLY)) >= 0);
+	EXPECT_ERR(write(fd2, "x", 1), EBADF);
+	EXPECT_ERR(lseek(fd2, 0, 42), EINVAL);
+	EXPECT_ERR(read(unused_fd(), buf, 1), EBADF);
+	EXPECT(close(fd2) == 0);
+	EXPECT_ERR(fstat(fd2, &st), EBADF);
+	EXPECT((fd2 = open("/pxfs/d", O_RDONLY)) >= 0);
+	EXPECT_ERR(read(fd2, buf, 1), EISDIR);
+	EXPECT(close(fd2) == 0);
 
 	/* fallocate: mode 0 and posix_fallocate grow with written zeros */
 	EXPECT((fd = open("/pxfs/d/kept", O_RDWR)) >= 0);
