@@ -3,7 +3,8 @@
  * run with the preload library: descriptors that never collide with real
  * ones, dup/fcntl sharing an offset, vector and positioned I/O, SEEK_DATA,
  * the stat forms, *at calls relative to a PXFS directory descriptor, a
- * virtual current directory, listings, stdio, fallocate, mmap, fork, and the
+ * virtual current directory, listings, stdio, fallocate, mmap, close_range,
+ * fork, and the
  * errno POSIX gives.
  *
  * RUN: rm -f %t.pool && %mkfs-aerie %t.pool
@@ -198,6 +199,13 @@ int main(void)
 		munmap(map, 8192);
 	}
 	EXPECT(mmap(NULL, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED && errno == ENODEV);
+
+	/* close_range: a number it closed and the kernel reuses is a real file again */
+	int pfd, rfd;
+	EXPECT((pfd = open("/pxfs/d/kept", O_RDONLY)) >= 0 && close_range(pfd, pfd, 0) == 0);
+	EXPECT((rfd = open("/dev/zero", O_RDONLY)) == pfd);
+	EXPECT(read(rfd, buf, 4) == 4 && buf[0] == 0 && fstat(rfd, &st) == 0 && S_ISCHR(st.st_mode));
+	EXPECT(close(rfd) == 0);
 
 	/* fork: with a file open, the child cannot use the parent's mount */
 	pid_t pid = fork();

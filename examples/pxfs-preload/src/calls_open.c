@@ -1,6 +1,7 @@
 /*
- * calls_open.c -- the open family, close, dup/dup2/dup3 and fcntl, for paths
- * under the mount and the descriptors handed out for them.
+ * calls_open.c -- the open family, close (and close_range, closefrom),
+ * dup/dup2/dup3 and fcntl, for paths under the mount and the descriptors
+ * handed out for them.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -9,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/close_range.h>
 #include <unistd.h>
 
 #include "preload.h"
@@ -163,6 +165,37 @@ int close(int fd)
 	PL_REAL(close)(fd);
 	pl_leave();
 	return 0;
+}
+
+/* forget_range -- (internal) the descriptors from first to last the kernel
+ * is about to close: mapped numbers must not outlive them, or a real file
+ * given one of the numbers later would be taken for a PXFS one */
+static void forget_range(unsigned first, unsigned last)
+{
+	for (unsigned fd = first; fd <= last && fd < PL_MAX_FDS; fd++)
+		if (pl_fd_get((int)fd))
+			pl_fd_forget((int)fd);
+}
+
+int close_range(unsigned first, unsigned last, int flags)
+{
+	int r;
+
+	pl_enter();
+	r = PL_REAL(close_range)(first, last, flags);
+	if (r == 0 && !(flags & CLOSE_RANGE_CLOEXEC))
+		forget_range(first, last);
+	pl_leave();
+	return r;
+}
+
+void closefrom(int lowfd)
+{
+	pl_enter();
+	if (lowfd >= 0)
+		forget_range((unsigned)lowfd, PL_MAX_FDS - 1);
+	PL_REAL(closefrom)(lowfd);
+	pl_leave();
 }
 
 /* dup_to -- (internal) newfd (a real descriptor the kernel gave) shares oldfd's description */
