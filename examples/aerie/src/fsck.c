@@ -62,10 +62,20 @@ static void check_map(struct check *c, uint32_t ino, const struct aer_inode *in)
 				(unsigned)AER_MAX_EXTENTS);
 		return;
 	}
-	if (in->overflow)
-		own(c, in->overflow, 1, ino);
-	if (in->nextents > AER_INLINE_EXTENTS && !in->overflow)
-		problem(c, "inode %u: %u extents but no overflow block", ino, in->nextents);
+	uint32_t need = in->nextents <= AER_INLINE_EXTENTS ? 0
+		: (in->nextents - AER_INLINE_EXTENTS + AER_CHAIN_EXTENTS - 1) / AER_CHAIN_EXTENTS;
+	uint32_t have = 0;
+	for (uint32_t blk = in->overflow; blk && have <= AER_MAX_CHAIN; have++) {
+		if (!aer_is_data_range(c->fs, blk, 1))
+			break;
+		own(c, blk, 1, ino);
+		blk = ((const struct aer_extent_block *)aer_block_addr(c->fs, blk))->next;
+	}
+	if (have != need) {
+		problem(c, "inode %u: %u extents need %u chained blocks, the chain has %u", ino,
+				in->nextents, need, have);
+		return;
+	}
 	for (uint32_t i = 0; i < in->nextents; i++) {
 		const struct aer_extent *e = aer_extent_at(c->fs, in, i);
 		if (!e)

@@ -10,8 +10,8 @@
  *   block 0            superblock
  *   blocks 1..         inode table   (AER_INODES_PER_BLOCK inodes a block)
  *   then               block bitmap  (one bit a block of the region, 1 = used)
- *   data_start..       data blocks   (file extents, directory slots, extent
- *                                     overflow blocks)
+ *   data_start..       data blocks   (file extents, directory slots, chained
+ *                                     extent blocks)
  */
 #ifndef AERIE_LAYOUT_H
 #define AERIE_LAYOUT_H
@@ -19,7 +19,7 @@
 #include <stdint.h>
 
 #define AER_MAGIC "AERIEFS"
-#define AER_LAYOUT_VERSION 1u
+#define AER_LAYOUT_VERSION 2u
 #define AER_BLOCK_SIZE 4096u
 #define AER_ROOT_NAME "aerie"
 
@@ -68,9 +68,17 @@ struct aer_extent {
 	uint32_t len;     /* blocks */
 };
 
+/* A file's extents past the inode's seven live in a chain of blocks. */
 #define AER_INLINE_EXTENTS 7u
-#define AER_OVERFLOW_EXTENTS (AER_BLOCK_SIZE / sizeof(struct aer_extent))
-#define AER_MAX_EXTENTS (AER_INLINE_EXTENTS + AER_OVERFLOW_EXTENTS)
+#define AER_CHAIN_EXTENTS 340u
+struct aer_extent_block {
+	uint32_t next;   /* next block of the chain, 0: last */
+	uint32_t pad;
+	struct aer_extent ext[AER_CHAIN_EXTENTS];
+};
+/* Longest chain: a bound for readers of a damaged map, and for files. */
+#define AER_MAX_CHAIN 64u
+#define AER_MAX_EXTENTS (AER_INLINE_EXTENTS + AER_MAX_CHAIN * AER_CHAIN_EXTENTS)
 
 struct aer_inode {
 	uint16_t type;       /* AER_TYPE_* */
@@ -80,7 +88,7 @@ struct aer_inode {
 	uint32_t nextents;
 	uint64_t size;       /* bytes; a directory: slots * sizeof(aer_dirent) */
 	uint64_t mtime_ns;
-	uint32_t overflow;   /* block of extents AER_INLINE_EXTENTS.., 0: none */
+	uint32_t overflow;   /* first block of the extent chain, 0: none */
 	uint32_t parent;     /* directories: the parent directory ("..") */
 	struct aer_extent ext[AER_INLINE_EXTENTS];
 	uint32_t pad;
@@ -100,5 +108,6 @@ struct aer_dirent {
 _Static_assert(sizeof(struct aer_inode) == 128, "inode is 128 bytes");
 _Static_assert(sizeof(struct aer_dirent) == 128, "directory slot is 128 bytes");
 _Static_assert(sizeof(struct aer_super) <= AER_BLOCK_SIZE, "superblock fits a block");
+_Static_assert(sizeof(struct aer_extent_block) <= AER_BLOCK_SIZE, "extent block fits a block");
 
 #endif /* AERIE_LAYOUT_H */
