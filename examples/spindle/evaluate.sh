@@ -79,7 +79,7 @@ sweep() {
 	done
 }
 
-files=""
+result_files=""
 for s in $sweeps; do
 	case $s in
 	eviction-bound)
@@ -90,8 +90,8 @@ for s in $sweeps; do
 			"fileserver:100 webproxy:1000 varmail:1000";;
 	*) echo "evaluate.sh: error: unknown sweep '$s' (eviction-bound, nvm-resident)" >&2; exit 2;;
 	esac
-	files="$files $out/$s.jsonl"
+	result_files="$result_files $out/$s.jsonl"
 done
 # shellcheck disable=SC2086
-python3 "$here/tools/summarize.py" $files --svg "$out" > "$out/summary.md"
+python3 "$here/tools/summarize.py" $result_files --svg "$out" > "$out/summary.md"
 cat "$out/summary.md"

@@ -44,9 +44,11 @@ def row(label, m, w, pct):
     t, s, n = (m.get((w, pct, c)) for c in ("tinca", "spindle", "none"))
     if not t or not s:
         return None
-    return ("| %s | %s | %.0f | %.0f | **%.2fx** | %.1f / %.1f (%+.1f %%) | %.2f / %.2f | "
-            "%.0f / %.0f | %d |" % (
-                label, "%.0f" % n["ops_per_s"] if n else "-", t["ops_per_s"], s["ops_per_s"],
+    return ("| %s | %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | **%.2fx** | %.1f / %.1f (%+.1f %%) | "
+            "%.2f / %.2f | %.0f / %.0f | %d |" % (
+                label, "%.0f" % n["ops_per_s"] if n else "-",
+                t["ops_per_s"], t["spread"][0], t["spread"][1],
+                s["ops_per_s"], s["spread"][0], s["spread"][1],
                 ratio(s["ops_per_s"], t["ops_per_s"]), t["flushes_per_op"], s["flushes_per_op"],
                 100 * (ratio(s["flushes_per_op"], t["flushes_per_op"]) - 1),
                 t["fences_per_op"], s["fences_per_op"], t["nvm_bytes_per_op"],
@@ -54,7 +56,7 @@ def row(label, m, w, pct):
 
 
 def table(m):
-    out = ["| workload | none ops/s | tinca ops/s | spindle ops/s | spindle/tinca | "
+    out = ["| workload | none ops/s | tinca ops/s (min-max) | spindle ops/s (min-max) | spindle/tinca | "
            "flushes/op tinca / spindle | fences/op tinca / spindle | "
            "NVM bytes/op tinca / spindle | runs |",
            "|---|---|---|---|---|---|---|---|---|"]
