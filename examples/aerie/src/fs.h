@@ -120,7 +120,7 @@ int aer_alloc_meta_block(struct aer_fs *fs, uint32_t *blk);
 
 /* --- extent maps (extent_map.c) --- */
 
-/* Extent i of ino (inline or overflow), NULL when out of range. */
+/* Extent i of ino (inline or chained), NULL when out of range. */
 struct aer_extent *aer_extent_at(const struct aer_fs *fs, const struct aer_inode *ino,
 		uint32_t i);
 /* 1 and the block and run left when fblock is mapped; 0 and the hole's

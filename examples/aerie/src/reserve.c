@@ -83,7 +83,7 @@ void aer_grants_drop(struct aer_fs *fs, uint16_t client)
 			fs->inode_owner[i] = 0;
 }
 
-/* aer_alloc_meta_block -- a zeroed block for a directory or extent overflow */
+/* aer_alloc_meta_block -- a zeroed block for a directory or an extent chain */
 int aer_alloc_meta_block(struct aer_fs *fs, uint32_t *blk)
 {
 	uint32_t len;
