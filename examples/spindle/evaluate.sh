@@ -7,7 +7,9 @@
 # usage: examples/spindle/evaluate.sh [OUT_DIR]     (default build/spindle-eval)
 # environment: NVM_BUILD (build dir), REPS (3), OPS (40000), WARMUP (40000),
 #              OPS_NONE (2000), FS_OPS (400), FS_OPS_NONE (60), POOL_DIR (/dev/shm),
-#              DEV_DIR (OUT_DIR), SWEEPS ("eviction-bound nvm-resident").
+#              DEV_DIR (OUT_DIR), SWEEPS ("eviction-bound nvm-resident"),
+#              CACHES ("none tinca spindle spindle-fill"; spindle-fill is Spindle with
+#              --read-fill: data read misses fill its NVM data cache as Tinca's do).
 #              "none" syncs the disk twice per operation, hence fewer operations.
 set -eu
 
@@ -24,6 +26,7 @@ fs_ops_none=${FS_OPS_NONE:-60}
 pool_dir=${POOL_DIR:-/dev/shm}
 dev_dir=${DEV_DIR:-$out}
 sweeps=${SWEEPS:-eviction-bound nvm-resident}
+caches=${CACHES:-none tinca spindle spindle-fill}
 
 [ -x "$bench" ] || { echo "evaluate.sh: error: $bench is not built (ninja -C build spindle-bench)" >&2; exit 1; }
 mkdir -p "$out" "$dev_dir"
@@ -42,10 +45,11 @@ export PMEM_IS_PMEM_FORCE=1       # flushes are cache-line write-backs on the /d
 # run RESULTS GEOMETRY CACHE ARGS... -- one measurement appended to RESULTS
 run() {
 	results=$1 geometry=$2 cache=$3; shift 3
-	dev=$dev_dir/eval-$cache.dev pool=$pool_dir/spindle-eval-$$-$cache.pool
+	dev=$dev_dir/eval-$$.dev pool=$pool_dir/spindle-eval-$$.pool
 	rm -f "$dev" "$pool"
 	case $cache in
 	none) nvm="";; tinca) nvm=$nvm_tinca;; spindle) nvm=$nvm_spindle;;
+	spindle-fill) nvm="$nvm_spindle --read-fill" cache=spindle;;
 	esac
 	# shellcheck disable=SC2086
 	"$bench" --cache="$cache" --dev="$dev" --pool="$pool" $geometry $nvm "$@" >> "$results"
@@ -59,7 +63,7 @@ sweep() {
 	: > "$results"
 	for rep in $(seq "$reps"); do
 		for pct in 0 30 50 70 100; do
-			for cache in none tinca spindle; do
+			for cache in $caches; do
 				echo "evaluate.sh: $name rep $rep fio read $pct % $cache" >&2
 				n=$ops w=$warmup
 				[ "$cache" = none ] && n=$ops_none w=$((ops_none / 4))
@@ -69,7 +73,7 @@ sweep() {
 		done
 		for p in $personalities; do
 			w=${p%%:*} files=${p#*:}
-			for cache in none tinca spindle; do
+			for cache in $caches; do
 				n=$fs_ops; [ "$cache" = none ] && n=$fs_ops_none
 				echo "evaluate.sh: $name rep $rep $w $cache" >&2
 				run "$results" "$geometry" "$cache" --workload="$w" --files="$files" \

@@ -127,7 +127,8 @@ static int sp_read(struct spd_store *st, uint64_t blk, void *buf)
 	}
 	if (home_read(st, blk, buf))
 		return -1;
-	if (c == &s->meta && nvc_populate(st, c, blk, buf) < 0)
+	/* Metadata is pinned in NVM; data enters on writes, or on reads when asked. */
+	if ((c == &s->meta || st->cfg.read_fill) && nvc_populate(st, c, blk, buf) < 0)
 		return -1;
 	return 0;
 }

@@ -142,6 +142,7 @@ int nvc_populate(struct spd_store *st, struct nvc *c, uint64_t blk, const void *
 	nvm_store64(&en->disk, blk + 1);  /* last: the entry exists from here */
 	nvm_persist(en, sizeof *en);
 	nvix_insert(&c->x, (uint32_t)e, blk);
+	c->x.dirty[e] = 0;  /* the committed content, as on disk */
 	return e;
 }
 

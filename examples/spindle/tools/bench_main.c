@@ -92,7 +92,8 @@ static void bench_report(const struct opts *o, struct bench *b, double secs)
 		"\"flushes_per_op\": %.2f, \"fences_per_op\": %.2f, \"flushes_per_write\": %.2f, "
 		"\"nvm_bytes_written\": %llu, \"nvm_bytes_per_op\": %.1f, \"disk_reads\": %llu, "
 		"\"disk_writes\": %llu, \"disk_syncs\": %llu, \"evictions\": %llu, "
-		"\"dram_hits\": %llu, \"commits\": %llu, \"model\": \"%s\", \"direct_io\": %s}\n",
+		"\"dram_hits\": %llu, \"commits\": %llu, \"model\": \"%s\", \"direct_io\": %s, "
+		"\"read_fill\": %s}\n",
 		spd_cache_name(o->cfg.cache), o->workload, (unsigned long long)o->read_pct,
 		(unsigned long long)o->ops, secs, ops / secs, (unsigned long long)b->reads,
 		(unsigned long long)b->writes, s.flushes / ops, s.fences / ops, s.flushes / w,
@@ -100,7 +101,7 @@ static void bench_report(const struct opts *o, struct bench *b, double secs)
 		(unsigned long long)s.disk_reads, (unsigned long long)s.disk_writes,
 		(unsigned long long)s.disk_syncs, (unsigned long long)s.evictions,
 		(unsigned long long)s.dram_hits, (unsigned long long)s.commits, m.name,
-		s.direct_io ? "true" : "false");
+		s.direct_io ? "true" : "false", o->cfg.read_fill ? "true" : "false");
 }
 
 /* bench_op -- one operation of the workload */

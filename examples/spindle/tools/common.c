@@ -18,6 +18,7 @@ const char tool_store_help[] =
 	"  --nvm-blocks=N --nvm-meta-blocks=N --ring-entries=N --log-entries=N\n"
 	"  --dram-blocks=N             DRAM block cache in front of every configuration\n"
 	"  --buffered                  do not try O_DIRECT\n"
+	"  --read-fill                 spindle: data read misses also fill the NVM data cache\n"
 	"  --prefill                   at format, write every home block (reads then reach the disk)\n";
 
 /* tool_die -- one line on stderr, exit 1 */
@@ -94,6 +95,10 @@ int tool_store_opt(const char *tool, const char *arg, struct spd_config *c)
 		return 1;
 	if (!strcmp(arg, "--buffered")) {
 		c->buffered = 1;
+		return 1;
+	}
+	if (!strcmp(arg, "--read-fill")) {
+		c->read_fill = 1;
 		return 1;
 	}
 	if (!strcmp(arg, "--prefill")) {

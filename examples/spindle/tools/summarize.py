@@ -10,7 +10,7 @@ import sys
 from collections import defaultdict
 
 MIXES = [(0, "0/10"), (30, "3/7"), (50, "5/5"), (70, "7/3"), (100, "10/0")]
-CACHES = ["none", "tinca", "spindle"]
+CACHES = ["none", "tinca", "spindle", "spindle-fill"]
 FIELDS = ["ops_per_s", "flushes_per_op", "fences_per_op", "flushes_per_write",
           "nvm_bytes_per_op", "disk_writes", "disk_syncs", "evictions", "ops"]
 PAPER = ("Paper (Spindle vs Tinca, ext4 on HDD, 8 GB emulated NVM): fio 1.13x-1.30x "
@@ -25,8 +25,8 @@ def load(path):
         for line in f:
             if line.strip():
                 d = json.loads(line)
-                key = (d["workload"], d["read_pct"] if d["workload"] == "fio" else None,
-                       d["cache"])
+                cache = d["cache"] + ("-fill" if d.get("read_fill") else "")
+                key = (d["workload"], d["read_pct"] if d["workload"] == "fio" else None, cache)
                 runs[key].append(d)
     med = {}
     for key, rs in runs.items():
@@ -41,15 +41,16 @@ def ratio(a, b):
 
 
 def row(label, m, w, pct):
-    t, s, n = (m.get((w, pct, c)) for c in ("tinca", "spindle", "none"))
+    t, s, n, f = (m.get((w, pct, c)) for c in ("tinca", "spindle", "none", "spindle-fill"))
     if not t or not s:
         return None
-    return ("| %s | %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | **%.2fx** | %.1f / %.1f (%+.1f %%) | "
+    fill = "%.0f (%.2fx)" % (f["ops_per_s"], ratio(f["ops_per_s"], t["ops_per_s"])) if f else "-"
+    return ("| %s | %s | %.0f (%.0f-%.0f) | %.0f (%.0f-%.0f) | **%.2fx** | %s | %.1f / %.1f (%+.1f %%) | "
             "%.2f / %.2f | %.0f / %.0f | %d |" % (
                 label, "%.0f" % n["ops_per_s"] if n else "-",
                 t["ops_per_s"], t["spread"][0], t["spread"][1],
                 s["ops_per_s"], s["spread"][0], s["spread"][1],
-                ratio(s["ops_per_s"], t["ops_per_s"]), t["flushes_per_op"], s["flushes_per_op"],
+                ratio(s["ops_per_s"], t["ops_per_s"]), fill, t["flushes_per_op"], s["flushes_per_op"],
                 100 * (ratio(s["flushes_per_op"], t["flushes_per_op"]) - 1),
                 t["fences_per_op"], s["fences_per_op"], t["nvm_bytes_per_op"],
                 s["nvm_bytes_per_op"], t["n"]))
@@ -57,9 +58,9 @@ def row(label, m, w, pct):
 
 def table(m):
     out = ["| workload | none ops/s | tinca ops/s (min-max) | spindle ops/s (min-max) | spindle/tinca | "
-           "flushes/op tinca / spindle | fences/op tinca / spindle | "
+           "spindle --read-fill ops/s (/tinca) | flushes/op tinca / spindle | fences/op tinca / spindle | "
            "NVM bytes/op tinca / spindle | runs |",
-           "|---|---|---|---|---|---|---|---|---|"]
+           "|---|---|---|---|---|---|---|---|---|---|"]
     for pct, label in MIXES:
         r = row("fio r/w %s" % label, m, "fio", pct)
         if r:
@@ -76,7 +77,8 @@ def svg_bars(title, groups, values, unit, path):
     width, height, left, bottom = 720, 320, 60, 40
     top = max([v for vs in values for v in vs if v == v] + [1])
     bw = (width - left - 20) / (len(groups) * (len(CACHES) + 1))
-    colors = {"none": "#999999", "tinca": "#d95f02", "spindle": "#1b9e77"}
+    colors = {"none": "#999999", "tinca": "#d95f02", "spindle": "#1b9e77",
+              "spindle-fill": "#7570b3"}
     parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
              'font-family="sans-serif" font-size="11">' % (width, height),
              '<text x="%d" y="16" font-size="13">%s</text>' % (left, title),
@@ -96,7 +98,7 @@ def svg_bars(title, groups, values, unit, path):
     for ci, c in enumerate(CACHES):
         parts.append('<rect x="%d" y="%d" width="10" height="10" fill="%s"/>'
                      '<text x="%d" y="%d">%s</text>'
-                     % (width - 240 + ci * 75, 24, colors[c], width - 226 + ci * 75, 33, c))
+                     % (width - 330 + ci * 75, 24, colors[c], width - 316 + ci * 75, 33, c))
     parts.append('<text x="%d" y="%d">max %.4g</text></svg>' % (left, height - 8, top))
     with open(path, "w") as f:
         f.write("\n".join(parts))

@@ -43,6 +43,7 @@ struct spd_config {
 	uint64_t dram_blocks;      /* DRAM block cache in front of every configuration */
 	int buffered;              /* 1: never try O_DIRECT */
 	int prefill;               /* with create: write every home block (not holes) */
+	int read_fill;             /* spindle: a data read miss also fills the NVM data cache */
 };
 
 /** What recovery at open found and did. */
