@@ -125,6 +125,17 @@ int main(void)
 	EXPECT(getcwd(buf, 4) == NULL && errno == ERANGE);
 	EXPECT(chdir("/") == 0 && getcwd(buf, sizeof buf) && !strcmp(buf, "/"));
 
+	/* ".." out of the mount is the kernel's, from an absolute path */
+	struct stat root;
+	int mfd;
+	EXPECT(stat("/", &root) == 0);
+	EXPECT(stat("/pxfs/d/../../dev/null", &st) == 0 && S_ISCHR(st.st_mode));
+	EXPECT(chdir("/pxfs") == 0 && stat("..", &st) == 0 && st.st_ino == root.st_ino && st.st_dev == root.st_dev);
+	EXPECT(chdir("..") == 0 && getcwd(buf, sizeof buf) && !strcmp(buf, "/"));
+	EXPECT((mfd = open("/pxfs", O_RDONLY | O_DIRECTORY)) >= 0);
+	EXPECT(fstatat(mfd, "../dev/null", &st, 0) == 0 && S_ISCHR(st.st_mode));
+	EXPECT(faccessat(mfd, "d/../..", F_OK, 0) == 0 && close(mfd) == 0);
+
 	/* listings: opendir, fdopendir + dirfd, rewinddir */
 	DIR *d = opendir("/pxfs/d");
 	struct dirent *e;

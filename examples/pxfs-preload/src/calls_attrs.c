@@ -25,31 +25,19 @@ static int exists(const char *inner)
 	return pl_stat_inner(inner, &st);
 }
 
-#define ROUTE1(dirfd, path, real_call, body) do { \
-	char inner[PL_PATH_MAX]; \
-	int route_ = pl_route(dirfd, path, inner), r_; \
-	if (route_ == 0) \
-		return real_call; \
-	if (route_ < 0) \
-		return -1; \
-	pl_enter(); \
-	r_ = (body); \
-	pl_leave(); \
-	return r_; } while (0)
-
 #define ON_FD(fd, real_call, value) do { \
 	if (!pl_fd_get(fd)) \
 		return real_call; \
 	return value; } while (0)
 
-int chmod(const char *p, mode_t m) { ROUTE1(AT_FDCWD, p, PL_REAL(chmod)(p, m), exists(inner)); }
-int fchmodat(int d, const char *p, mode_t m, int fl) { ROUTE1(d, p, PL_REAL(fchmodat)(d, p, m, fl), exists(inner)); }
+int chmod(const char *p, mode_t m) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(chmod)(p, m), exists(inner)); }
+int fchmodat(int d, const char *p, mode_t m, int fl) { PL_ROUTE1(d, p, PL_REAL(fchmodat)(d, p, m, fl), exists(inner)); }
 int fchmod(int fd, mode_t m) { ON_FD(fd, PL_REAL(fchmod)(fd, m), 0); }
-int chown(const char *p, uid_t u, gid_t g) { ROUTE1(AT_FDCWD, p, PL_REAL(chown)(p, u, g), exists(inner)); }
-int lchown(const char *p, uid_t u, gid_t g) { ROUTE1(AT_FDCWD, p, PL_REAL(lchown)(p, u, g), exists(inner)); }
+int chown(const char *p, uid_t u, gid_t g) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(chown)(p, u, g), exists(inner)); }
+int lchown(const char *p, uid_t u, gid_t g) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(lchown)(p, u, g), exists(inner)); }
 int fchownat(int d, const char *p, uid_t u, gid_t g, int fl)
 {
-	ROUTE1(d, p, PL_REAL(fchownat)(d, p, u, g, fl), exists(inner));
+	PL_ROUTE1(d, p, PL_REAL(fchownat)(d, p, u, g, fl), exists(inner));
 }
 int fchown(int fd, uid_t u, gid_t g) { ON_FD(fd, PL_REAL(fchown)(fd, u, g), 0); }
 
@@ -57,12 +45,12 @@ int utimensat(int d, const char *p, const struct timespec t[2], int fl)
 {
 	if (!p)   /* utimensat(fd, NULL, ...) is futimens */
 		ON_FD(d, PL_REAL(utimensat)(d, p, t, fl), 0);
-	ROUTE1(d, p, PL_REAL(utimensat)(d, p, t, fl), exists(inner));
+	PL_ROUTE1(d, p, PL_REAL(utimensat)(d, p, t, fl), exists(inner));
 }
 int futimens(int fd, const struct timespec t[2]) { ON_FD(fd, PL_REAL(futimens)(fd, t), 0); }
-int utime(const char *p, const struct utimbuf *t) { ROUTE1(AT_FDCWD, p, PL_REAL(utime)(p, t), exists(inner)); }
-int utimes(const char *p, const struct timeval t[2]) { ROUTE1(AT_FDCWD, p, PL_REAL(utimes)(p, t), exists(inner)); }
-int lutimes(const char *p, const struct timeval t[2]) { ROUTE1(AT_FDCWD, p, PL_REAL(lutimes)(p, t), exists(inner)); }
+int utime(const char *p, const struct utimbuf *t) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(utime)(p, t), exists(inner)); }
+int utimes(const char *p, const struct timeval t[2]) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(utimes)(p, t), exists(inner)); }
+int lutimes(const char *p, const struct timeval t[2]) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(lutimes)(p, t), exists(inner)); }
 int futimes(int fd, const struct timeval t[2]) { ON_FD(fd, PL_REAL(futimes)(fd, t), 0); }
 
 /* no_xattr -- (internal) the file must exist; PXFS keeps no extended attributes */
@@ -82,29 +70,29 @@ static int no_fd_xattr(void)
 
 ssize_t getxattr(const char *p, const char *n, void *v, size_t s)
 {
-	ROUTE1(AT_FDCWD, p, PL_REAL(getxattr)(p, n, v, s), no_xattr(inner));
+	PL_ROUTE1(AT_FDCWD, p, PL_REAL(getxattr)(p, n, v, s), no_xattr(inner));
 }
 ssize_t lgetxattr(const char *p, const char *n, void *v, size_t s)
 {
-	ROUTE1(AT_FDCWD, p, PL_REAL(lgetxattr)(p, n, v, s), no_xattr(inner));
+	PL_ROUTE1(AT_FDCWD, p, PL_REAL(lgetxattr)(p, n, v, s), no_xattr(inner));
 }
 ssize_t fgetxattr(int fd, const char *n, void *v, size_t s)
 {
 	ON_FD(fd, PL_REAL(fgetxattr)(fd, n, v, s), no_fd_xattr());
 }
-ssize_t listxattr(const char *p, char *l, size_t s) { ROUTE1(AT_FDCWD, p, PL_REAL(listxattr)(p, l, s), no_xattr(inner)); }
+ssize_t listxattr(const char *p, char *l, size_t s) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(listxattr)(p, l, s), no_xattr(inner)); }
 ssize_t llistxattr(const char *p, char *l, size_t s)
 {
-	ROUTE1(AT_FDCWD, p, PL_REAL(llistxattr)(p, l, s), no_xattr(inner));
+	PL_ROUTE1(AT_FDCWD, p, PL_REAL(llistxattr)(p, l, s), no_xattr(inner));
 }
 ssize_t flistxattr(int fd, char *l, size_t s) { ON_FD(fd, PL_REAL(flistxattr)(fd, l, s), no_fd_xattr()); }
 int setxattr(const char *p, const char *n, const void *v, size_t s, int fl)
 {
-	ROUTE1(AT_FDCWD, p, PL_REAL(setxattr)(p, n, v, s, fl), no_xattr(inner));
+	PL_ROUTE1(AT_FDCWD, p, PL_REAL(setxattr)(p, n, v, s, fl), no_xattr(inner));
 }
 int lsetxattr(const char *p, const char *n, const void *v, size_t s, int fl)
 {
-	ROUTE1(AT_FDCWD, p, PL_REAL(lsetxattr)(p, n, v, s, fl), no_xattr(inner));
+	PL_ROUTE1(AT_FDCWD, p, PL_REAL(lsetxattr)(p, n, v, s, fl), no_xattr(inner));
 }
 int fsetxattr(int fd, const char *n, const void *v, size_t s, int fl)
 {

@@ -41,7 +41,7 @@ static int enter_dir(const char *inner)
 int chdir(const char *path)
 {
 	char inner[PL_PATH_MAX];
-	int r = pl_route(AT_FDCWD, path, inner);
+	int r = pl_route(AT_FDCWD, &path, inner);
 
 	if (r == 0) {
 		if ((r = PL_REAL(chdir)(path)) == 0) {

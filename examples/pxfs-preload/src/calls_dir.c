@@ -72,7 +72,7 @@ static DIR *listing_of(int fd)
 DIR *opendir(const char *path)
 {
 	char inner[PL_PATH_MAX];
-	int r = pl_route(AT_FDCWD, path, inner), fd;
+	int r = pl_route(AT_FDCWD, &path, inner), fd;
 	DIR *d = NULL;
 
 	if (r == 0)

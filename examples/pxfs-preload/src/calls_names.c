@@ -15,38 +15,24 @@
 
 char *__realpath_chk(const char *path, char *resolved, size_t len);
 
-/* ROUTE1 -- runs body on inner under the lock when (dirfd, path) is routed
- * to PXFS, else returns real_call */
-#define ROUTE1(dirfd, path, real_call, body) do { \
-	char inner[PL_PATH_MAX]; \
-	int route_ = pl_route(dirfd, path, inner), r_; \
-	if (route_ == 0) \
-		return real_call; \
-	if (route_ < 0) \
-		return -1; \
-	pl_enter(); \
-	r_ = (body); \
-	pl_leave(); \
-	return r_; } while (0)
-
 int mkdir(const char *p, mode_t m)
 {
-	ROUTE1(AT_FDCWD, p, PL_REAL(mkdir)(p, m), pxfs_mkdir(inner, (m & 07777) & ~pl_umask()));
+	PL_ROUTE1(AT_FDCWD, p, PL_REAL(mkdir)(p, m), pxfs_mkdir(inner, (m & 07777) & ~pl_umask()));
 }
 int mkdirat(int d, const char *p, mode_t m)
 {
-	ROUTE1(d, p, PL_REAL(mkdirat)(d, p, m), pxfs_mkdir(inner, (m & 07777) & ~pl_umask()));
+	PL_ROUTE1(d, p, PL_REAL(mkdirat)(d, p, m), pxfs_mkdir(inner, (m & 07777) & ~pl_umask()));
 }
-int rmdir(const char *p) { ROUTE1(AT_FDCWD, p, PL_REAL(rmdir)(p), pxfs_rmdir(inner)); }
-int unlink(const char *p) { ROUTE1(AT_FDCWD, p, PL_REAL(unlink)(p), pxfs_unlink(inner)); }
+int rmdir(const char *p) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(rmdir)(p), pxfs_rmdir(inner)); }
+int unlink(const char *p) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(unlink)(p), pxfs_unlink(inner)); }
 int unlinkat(int d, const char *p, int fl)
 {
-	ROUTE1(d, p, PL_REAL(unlinkat)(d, p, fl), (fl & AT_REMOVEDIR) ? pxfs_rmdir(inner) : pxfs_unlink(inner));
+	PL_ROUTE1(d, p, PL_REAL(unlinkat)(d, p, fl), (fl & AT_REMOVEDIR) ? pxfs_rmdir(inner) : pxfs_unlink(inner));
 }
-int truncate(const char *p, off_t len) { ROUTE1(AT_FDCWD, p, PL_REAL(truncate)(p, len), pxfs_truncate(inner, len)); }
+int truncate(const char *p, off_t len) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(truncate)(p, len), pxfs_truncate(inner, len)); }
 int truncate64(const char *p, off64_t len)
 {
-	ROUTE1(AT_FDCWD, p, PL_REAL(truncate64)(p, len), pxfs_truncate(inner, len));
+	PL_ROUTE1(AT_FDCWD, p, PL_REAL(truncate64)(p, len), pxfs_truncate(inner, len));
 }
 
 /* access_inner -- (internal) permissions are stored, not enforced by PXFS:
@@ -64,13 +50,13 @@ static int access_inner(const char *inner, int mode)
 	return 0;
 }
 
-int access(const char *p, int m) { ROUTE1(AT_FDCWD, p, PL_REAL(access)(p, m), access_inner(inner, m)); }
+int access(const char *p, int m) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(access)(p, m), access_inner(inner, m)); }
 int faccessat(int d, const char *p, int m, int fl)
 {
-	ROUTE1(d, p, PL_REAL(faccessat)(d, p, m, fl), access_inner(inner, m));
+	PL_ROUTE1(d, p, PL_REAL(faccessat)(d, p, m, fl), access_inner(inner, m));
 }
-int euidaccess(const char *p, int m) { ROUTE1(AT_FDCWD, p, PL_REAL(euidaccess)(p, m), access_inner(inner, m)); }
-int eaccess(const char *p, int m) { ROUTE1(AT_FDCWD, p, PL_REAL(eaccess)(p, m), access_inner(inner, m)); }
+int euidaccess(const char *p, int m) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(euidaccess)(p, m), access_inner(inner, m)); }
+int eaccess(const char *p, int m) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(eaccess)(p, m), access_inner(inner, m)); }
 
 /* not_a_link -- (internal) PXFS has no symbolic links: EINVAL on what exists */
 static int not_a_link(const char *inner)
@@ -85,11 +71,11 @@ static int not_a_link(const char *inner)
 
 ssize_t readlink(const char *p, char *buf, size_t n)
 {
-	ROUTE1(AT_FDCWD, p, PL_REAL(readlink)(p, buf, n), not_a_link(inner));
+	PL_ROUTE1(AT_FDCWD, p, PL_REAL(readlink)(p, buf, n), not_a_link(inner));
 }
 ssize_t readlinkat(int d, const char *p, char *buf, size_t n)
 {
-	ROUTE1(d, p, PL_REAL(readlinkat)(d, p, buf, n), not_a_link(inner));
+	PL_ROUTE1(d, p, PL_REAL(readlinkat)(d, p, buf, n), not_a_link(inner));
 }
 
 /* unsupported -- (internal) a kind of file PXFS cannot hold */
@@ -99,21 +85,21 @@ static int unsupported(void)
 	return -1;
 }
 
-int symlink(const char *t, const char *p) { ROUTE1(AT_FDCWD, p, PL_REAL(symlink)(t, p), unsupported()); }
-int symlinkat(const char *t, int d, const char *p) { ROUTE1(d, p, PL_REAL(symlinkat)(t, d, p), unsupported()); }
+int symlink(const char *t, const char *p) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(symlink)(t, p), unsupported()); }
+int symlinkat(const char *t, int d, const char *p) { PL_ROUTE1(d, p, PL_REAL(symlinkat)(t, d, p), unsupported()); }
 int mknod(const char *p, mode_t m, dev_t dev)
 {
-	ROUTE1(AT_FDCWD, p, PL_REAL(mknod)(p, m, dev), unsupported());
+	PL_ROUTE1(AT_FDCWD, p, PL_REAL(mknod)(p, m, dev), unsupported());
 }
 int mknodat(int d, const char *p, mode_t m, dev_t dev)
 {
-	ROUTE1(d, p, PL_REAL(mknodat)(d, p, m, dev), unsupported());
+	PL_ROUTE1(d, p, PL_REAL(mknodat)(d, p, m, dev), unsupported());
 }
-int mkfifo(const char *p, mode_t m) { ROUTE1(AT_FDCWD, p, PL_REAL(mkfifo)(p, m), unsupported()); }
+int mkfifo(const char *p, mode_t m) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(mkfifo)(p, m), unsupported()); }
 
 /* two_paths -- (internal) 1 both under the mount, 0 both outside, -1 error
  * (EXDEV when they straddle it, as between two real file systems) */
-static int two_paths(int d1, const char *p1, int d2, const char *p2, char *in1, char *in2)
+static int two_paths(int d1, const char **p1, int d2, const char **p2, char *in1, char *in2)
 {
 	int r1 = pl_route(d1, p1, in1), r2;
 
@@ -146,7 +132,7 @@ static int rename_inner(const char *from, const char *to, unsigned flags)
 
 #define ROUTE2(d1, p1, d2, p2, real_call, body) do { \
 	char in1[PL_PATH_MAX], in2[PL_PATH_MAX]; \
-	int route_ = two_paths(d1, p1, d2, p2, in1, in2), r_; \
+	int route_ = two_paths(d1, &(p1), d2, &(p2), in1, in2), r_; \
 	if (route_ == 0) \
 		return real_call; \
 	if (route_ < 0) \
@@ -199,7 +185,7 @@ static char *real_path_inner(const char *inner, char *resolved)
 
 #define ROUTE_PTR(path, real_call, body) do { \
 	char inner[PL_PATH_MAX]; \
-	int route_ = pl_route(AT_FDCWD, path, inner); \
+	int route_ = pl_route(AT_FDCWD, &(path), inner); \
 	char *r_; \
 	if (route_ == 0) \
 		return real_call; \
@@ -231,4 +217,4 @@ static int remove_inner(const char *inner)
 }
 
 /* glibc's remove() calls its internal unlink and rmdir, past the symbols above */
-int remove(const char *p) { ROUTE1(AT_FDCWD, p, PL_REAL(remove)(p), remove_inner(inner)); }
+int remove(const char *p) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(remove)(p), remove_inner(inner)); }

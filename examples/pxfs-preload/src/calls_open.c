@@ -57,20 +57,19 @@ int pl_open_inner(const char *inner, int flags, mode_t mode, int min_fd)
 	return fd;
 }
 
-/* open_routed -- (internal) PXFS when routed there, else the given libc call */
-static int open_at(int dirfd, const char *path, int flags, mode_t mode, int *routed)
-{
-	char inner[PL_PATH_MAX];
-	int r = pl_route(dirfd, path, inner), fd;
-
-	*routed = r != 0;
-	if (r <= 0)
-		return r;
-	pl_enter();
-	fd = pl_open_inner(inner, flags, mode, 0);
-	pl_leave();
-	return fd;
-}
+/* OPEN_ROUTED -- PXFS when (dirfd, path) is routed there, else real_call
+ * (with path rewritten when ".." led out of the mount) */
+#define OPEN_ROUTED(dirfd, path, flags, mode, real_call) do { \
+	char inner_[PL_PATH_MAX]; \
+	int r_ = pl_route(dirfd, &(path), inner_), fd_; \
+	if (r_ == 0) \
+		return real_call; \
+	if (r_ < 0) \
+		return -1; \
+	pl_enter(); \
+	fd_ = pl_open_inner(inner_, flags, mode, 0); \
+	pl_leave(); \
+	return fd_; } while (0)
 
 /* mode_arg -- (internal) the mode argument exists only with O_CREAT or O_TMPFILE */
 #define MODE_ARG(flags, mode) do { \
@@ -84,66 +83,54 @@ static int open_at(int dirfd, const char *path, int flags, mode_t mode, int *rou
 int open(const char *path, int flags, ...)
 {
 	mode_t mode = 0;
-	int routed, fd;
 
 	MODE_ARG(flags, mode);
-	fd = open_at(AT_FDCWD, path, flags, mode, &routed);
-	return routed ? fd : PL_REAL(open)(path, flags, mode);
+	OPEN_ROUTED(AT_FDCWD, path, flags, mode, PL_REAL(open)(path, flags, mode));
 }
 
 int open64(const char *path, int flags, ...)
 {
 	mode_t mode = 0;
-	int routed, fd;
 
 	MODE_ARG(flags, mode);
-	fd = open_at(AT_FDCWD, path, flags, mode, &routed);
-	return routed ? fd : PL_REAL(open64)(path, flags, mode);
+	OPEN_ROUTED(AT_FDCWD, path, flags, mode, PL_REAL(open64)(path, flags, mode));
 }
 
 int openat(int dirfd, const char *path, int flags, ...)
 {
 	mode_t mode = 0;
-	int routed, fd;
 
 	MODE_ARG(flags, mode);
-	fd = open_at(dirfd, path, flags, mode, &routed);
-	return routed ? fd : PL_REAL(openat)(dirfd, path, flags, mode);
+	OPEN_ROUTED(dirfd, path, flags, mode, PL_REAL(openat)(dirfd, path, flags, mode));
 }
 
 int openat64(int dirfd, const char *path, int flags, ...)
 {
 	mode_t mode = 0;
-	int routed, fd;
 
 	MODE_ARG(flags, mode);
-	fd = open_at(dirfd, path, flags, mode, &routed);
-	return routed ? fd : PL_REAL(openat64)(dirfd, path, flags, mode);
+	OPEN_ROUTED(dirfd, path, flags, mode, PL_REAL(openat64)(dirfd, path, flags, mode));
 }
 
 /* the _FORTIFY_SOURCE entry points (open without a mode argument) */
 int __open_2(const char *path, int flags)
 {
-	int routed, fd = open_at(AT_FDCWD, path, flags, 0, &routed);
-	return routed ? fd : PL_REAL(__open_2)(path, flags);
+	OPEN_ROUTED(AT_FDCWD, path, flags, 0, PL_REAL(__open_2)(path, flags));
 }
 
 int __open64_2(const char *path, int flags)
 {
-	int routed, fd = open_at(AT_FDCWD, path, flags, 0, &routed);
-	return routed ? fd : PL_REAL(__open64_2)(path, flags);
+	OPEN_ROUTED(AT_FDCWD, path, flags, 0, PL_REAL(__open64_2)(path, flags));
 }
 
 int __openat_2(int dirfd, const char *path, int flags)
 {
-	int routed, fd = open_at(dirfd, path, flags, 0, &routed);
-	return routed ? fd : PL_REAL(__openat_2)(dirfd, path, flags);
+	OPEN_ROUTED(dirfd, path, flags, 0, PL_REAL(__openat_2)(dirfd, path, flags));
 }
 
 int __openat64_2(int dirfd, const char *path, int flags)
 {
-	int routed, fd = open_at(dirfd, path, flags, 0, &routed);
-	return routed ? fd : PL_REAL(__openat64_2)(dirfd, path, flags);
+	OPEN_ROUTED(dirfd, path, flags, 0, PL_REAL(__openat64_2)(dirfd, path, flags));
 }
 
 int creat(const char *path, mode_t mode)

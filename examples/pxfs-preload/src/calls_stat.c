@@ -56,14 +56,14 @@ int pl_fstat_file(struct pl_file *f, struct stat *st)
 	return 0;
 }
 
-/* stat_at -- (internal) 1 done (r set), 0 for libc; fd-only when path is "" with AT_EMPTY_PATH */
-static int stat_at(int dirfd, const char *path, int flags, struct stat *st, int *r)
+/* stat_at -- (internal) 1 done (r set), 0 for libc (*path possibly
+ * rewritten into buf); fd-only when path is "" with AT_EMPTY_PATH */
+static int stat_at(int dirfd, const char **path, int flags, struct stat *st, int *r, char *buf)
 {
-	char inner[PL_PATH_MAX];
 	struct pl_file *f;
 	int route;
 
-	if (path && !path[0] && (flags & AT_EMPTY_PATH)) {
+	if (*path && !(*path)[0] && (flags & AT_EMPTY_PATH)) {
 		if (!(f = pl_fd_get(dirfd)))
 			return 0;
 		pl_enter();
@@ -71,12 +71,12 @@ static int stat_at(int dirfd, const char *path, int flags, struct stat *st, int 
 		pl_leave();
 		return 1;
 	}
-	if ((route = pl_route(dirfd, path, inner)) == 0)
+	if ((route = pl_route(dirfd, path, buf)) == 0)
 		return 0;
 	*r = -1;
 	if (route > 0) {
 		pl_enter();
-		*r = pl_stat_inner(inner, st);
+		*r = pl_stat_inner(buf, st);
 		pl_leave();
 	}
 	return 1;
@@ -85,12 +85,14 @@ static int stat_at(int dirfd, const char *path, int flags, struct stat *st, int 
 /* fstat_fd -- (internal) 1 done (r set), 0 for libc */
 static int fstat_fd(int fd, struct stat *st, int *r)
 {
-	return stat_at(fd, "", AT_EMPTY_PATH, st, r);
+	const char *empty = "";
+	return stat_at(fd, &empty, AT_EMPTY_PATH, st, r, NULL);
 }
 
 #define STAT_PATH(dirfd, path, flags, st, real_call) do { \
+	char buf_[PL_PATH_MAX]; \
 	int r_; \
-	if (stat_at(dirfd, path, flags, (struct stat *)(st), &r_)) \
+	if (stat_at(dirfd, &(path), flags, (struct stat *)(st), &r_, buf_)) \
 		return r_; \
 	return real_call; } while (0)
 
@@ -166,10 +168,11 @@ static void to_statx(const struct stat *st, struct statx *sx)
 
 int statx(int dirfd, const char *path, int flags, unsigned int mask, struct statx *sx)
 {
+	char buf[PL_PATH_MAX];
 	struct stat st;
 	int r;
 
-	if (!stat_at(dirfd, path, flags, &st, &r))
+	if (!stat_at(dirfd, &path, flags, &st, &r, buf))
 		return PL_REAL(statx)(dirfd, path, flags, mask, sx);
 	if (r == 0)
 		to_statx(&st, sx);
@@ -187,10 +190,10 @@ static void fill_statfs(struct statfs *sf)
 	sf->f_namelen = 119;
 }
 
-/* statfs_at -- (internal) 1 done (r set), 0 for libc */
-static int statfs_at(int fd, const char *path, struct statfs *sf, int *r)
+/* statfs_at -- (internal) 1 done (r set), 0 for libc (*path possibly
+ * rewritten into buf); path NULL: descriptor fd */
+static int statfs_at(int fd, const char **path, struct statfs *sf, int *r, char *buf)
 {
-	char inner[PL_PATH_MAX];
 	struct stat st;
 	int route;
 
@@ -201,12 +204,12 @@ static int statfs_at(int fd, const char *path, struct statfs *sf, int *r)
 		*r = 0;
 		return 1;
 	}
-	if ((route = pl_route(AT_FDCWD, path, inner)) == 0)
+	if ((route = pl_route(AT_FDCWD, path, buf)) == 0)
 		return 0;
 	*r = -1;
 	if (route > 0) {
 		pl_enter();
-		*r = pl_stat_inner(inner, &st);
+		*r = pl_stat_inner(buf, &st);
 		pl_leave();
 		if (*r == 0)
 			fill_statfs(sf);
@@ -218,23 +221,25 @@ _Static_assert(sizeof(struct statfs) == sizeof(struct statfs64), "statfs64 diffe
 
 int statfs(const char *p, struct statfs *sf)
 {
+	char buf[PL_PATH_MAX];
 	int r;
-	return statfs_at(-1, p, sf, &r) ? r : PL_REAL(statfs)(p, sf);
+	return statfs_at(-1, &p, sf, &r, buf) ? r : PL_REAL(statfs)(p, sf);
 }
 int statfs64(const char *p, struct statfs64 *sf)
 {
+	char buf[PL_PATH_MAX];
 	int r;
-	return statfs_at(-1, p, (struct statfs *)sf, &r) ? r : PL_REAL(statfs64)(p, sf);
+	return statfs_at(-1, &p, (struct statfs *)sf, &r, buf) ? r : PL_REAL(statfs64)(p, sf);
 }
 int fstatfs(int fd, struct statfs *sf)
 {
 	int r;
-	return statfs_at(fd, NULL, sf, &r) ? r : PL_REAL(fstatfs)(fd, sf);
+	return statfs_at(fd, NULL, sf, &r, NULL) ? r : PL_REAL(fstatfs)(fd, sf);
 }
 int fstatfs64(int fd, struct statfs64 *sf)
 {
 	int r;
-	return statfs_at(fd, NULL, (struct statfs *)sf, &r) ? r : PL_REAL(fstatfs64)(fd, sf);
+	return statfs_at(fd, NULL, (struct statfs *)sf, &r, NULL) ? r : PL_REAL(fstatfs64)(fd, sf);
 }
 
 /* to_statvfs -- (internal) struct statvfs of the same knowledge */
@@ -247,10 +252,11 @@ static void to_statvfs(struct statvfs *sv)
 
 int statvfs(const char *p, struct statvfs *sv)
 {
+	char buf[PL_PATH_MAX];
 	struct statfs sf;
 	int r;
 
-	if (!statfs_at(-1, p, &sf, &r))
+	if (!statfs_at(-1, &p, &sf, &r, buf))
 		return PL_REAL(statvfs)(p, sv);
 	if (r == 0)
 		to_statvfs(sv);

@@ -150,7 +150,7 @@ static FILE *open_stream(const char *inner, const char *mode)
 FILE *fopen(const char *path, const char *mode)
 {
 	char inner[PL_PATH_MAX];
-	int r = pl_route(AT_FDCWD, path, inner);
+	int r = pl_route(AT_FDCWD, &path, inner);
 
 	if (r == 0)
 		return PL_REAL(fopen)(path, mode);
@@ -160,7 +160,7 @@ FILE *fopen(const char *path, const char *mode)
 FILE *fopen64(const char *path, const char *mode)
 {
 	char inner[PL_PATH_MAX];
-	int r = pl_route(AT_FDCWD, path, inner);
+	int r = pl_route(AT_FDCWD, &path, inner);
 
 	if (r == 0)
 		return PL_REAL(fopen64)(path, mode);

@@ -42,21 +42,25 @@ static int fill_x(char *t, int suffix, uint64_t *seed)
 static int make_temp(char *t, int suffix, int flags, int dir, int *r)
 {
 	char inner[PL_PATH_MAX], orig[PL_PATH_MAX];
+	const char *path = t;
 	struct timespec ts;
 	uint64_t seed;
 	int route;
 
-	if (!t || (route = pl_route(AT_FDCWD, t, inner)) == 0)
+	if (!t || ((route = pl_route(AT_FDCWD, &path, inner)) == 0 && path == t))
 		return 0;
 	*r = -1;
-	if (route < 0)
+	if (route == 0)   /* ".." out of the mount, relative: no real directory to make it in */
+		errno = EXDEV;
+	if (route <= 0)
 		return 1;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	seed = (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32) ^ (uintptr_t)t;
 	strcpy(orig, t);
 	for (int tries = 0; tries < 100; tries++) {
 		strcpy(t, orig);
-		if (fill_x(t, suffix, &seed) < 0 || pl_route(AT_FDCWD, t, inner) < 0)
+		path = t;
+		if (fill_x(t, suffix, &seed) < 0 || pl_route(AT_FDCWD, &path, inner) <= 0)
 			return 1;
 		pl_enter();
 		*r = dir ? pxfs_mkdir(inner, 0700)

@@ -68,10 +68,25 @@ int pl_fd_count(void);
 /** Closes every PXFS descriptor (exit). */
 void pl_fd_forget_all(void);
 
-/** Routes (dirfd, path): 1 with *inner set (path inside the file system)
- * when it lies under the mount and the mount is ready, 0 for libc, -1 with
- * errno (the mount failed, a path too long, ".." out of a PXFS directory). */
-int pl_route(int dirfd, const char *path, char inner[PL_PATH_MAX]);
+/** Routes (dirfd, *path): 1 with buf set to the path inside the file system
+ * when it lies under the mount and the mount is ready; 0 for libc, with
+ * *path replaced by buf (an absolute path) when ".." led out of the mount;
+ * -1 with errno (the mount failed, a path too long). */
+int pl_route(int dirfd, const char **path, char buf[PL_PATH_MAX]);
+/** PL_ROUTE1 -- in a call on one path: returns real_call when (dirfd, path)
+ * is libc's (path possibly rewritten), -1 on a routing error, else body
+ * (which names the PXFS path `inner`) under the lock. */
+#define PL_ROUTE1(dirfd, path, real_call, body) do { \
+	char inner[PL_PATH_MAX]; \
+	int route_ = pl_route(dirfd, &(path), inner), r_; \
+	if (route_ == 0) \
+		return real_call; \
+	if (route_ < 0) \
+		return -1; \
+	pl_enter(); \
+	r_ = (body); \
+	pl_leave(); \
+	return r_; } while (0)
 /** Lexical normalization of an absolute path ("." "..", "//"); 0 or -1. */
 int pl_normalize(const char *in, char out[PL_PATH_MAX]);
 /** The virtual current directory inside the file system, or NULL. */

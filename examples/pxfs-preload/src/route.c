@@ -82,14 +82,12 @@ static const char *under_mount(const char *norm)
 	return norm[mlen] ? norm + mlen : "/";
 }
 
-/* pl_route -- PXFS or libc for (dirfd, path) */
-int pl_route(int dirfd, const char *path, char inner[PL_PATH_MAX])
+/* pl_route -- PXFS or libc for (dirfd, *path) */
+int pl_route(int dirfd, const char **pathp, char buf[PL_PATH_MAX])
 {
 	char full[PL_PATH_MAX], norm[PL_PATH_MAX];
-	const char *in;
+	const char *path = *pathp, *in, *m;
 	size_t mlen;
-	const char *m;
-	int from_pxfs = 0;
 
 	if (!path || !pl_enabled())
 		return 0;
@@ -102,36 +100,34 @@ int pl_route(int dirfd, const char *path, char inner[PL_PATH_MAX])
 	} else {
 		const char *cwd = NULL;
 		struct pl_file *f = NULL;
+		int r = 0;
 
 		pl_enter();
 		if (dirfd == AT_FDCWD)
 			cwd = pl_cwd_inner();
 		else
 			f = pl_fd_get(dirfd);
-		if (!cwd && !f) {
-			pl_leave();
-			return 0;
-		}
-		if (!path[0]) {
-			pl_leave();
-			errno = ENOENT;
-			return -1;
-		}
-		from_pxfs = 1;
-		if (join(m, strcmp(cwd ? cwd : f->path, "/") ? (cwd ? cwd : f->path) : "", path, full) < 0) {
-			pl_leave();
-			return -1;
-		}
+		if (!cwd && !f)
+			r = 1;
+		else if (!path[0])
+			r = -(errno = ENOENT);
+		else if (join(m, strcmp(cwd ? cwd : f->path, "/") ? (cwd ? cwd : f->path) : "", path, full) < 0)
+			r = -1;
 		pl_leave();
+		if (r)
+			return r > 0 ? 0 : -1;
 		if (pl_normalize(full, norm) < 0)
 			return -1;
 	}
 	if (!(in = under_mount(norm))) {
-		if (!from_pxfs)
-			return 0;
-		errno = EXDEV;   /* ".." out of a PXFS directory: no real descriptor to resolve it from */
-		return -1;
+		/* ".." out of the mount: the kernel resolves the rest from an
+		 * absolute path, which neither a PXFS descriptor nor a mount
+		 * point that does not exist can give it (symbolic links after
+		 * the ".." were resolved lexically, the one approximation) */
+		strcpy(buf, norm);
+		*pathp = buf;
+		return 0;
 	}
-	strcpy(inner, in);
+	strcpy(buf, in);
 	return pl_mount_ready() == 0 ? 1 : -1;
 }
