@@ -150,6 +150,14 @@ int main(void)
 		rewinddir(d);
 		EXPECT(readdir(d) && !strcmp(readdir(d)->d_name, ".."));
 		EXPECT(fstatat(dirfd(d), "sub/h", &st, 0) == 0);
+		long at = telldir(d);
+		struct dirent *third = readdir(d);
+		char name[256] = "";
+		if (third)
+			strcpy(name, third->d_name);
+		EXPECT(third && !strcmp(name, "sub") && readdir(d) == NULL);
+		seekdir(d, at);
+		EXPECT((third = readdir(d)) && !strcmp(third->d_name, name));
 		closedir(d);
 	}
 	EXPECT((d = fdopendir(dfd)) != NULL && dirfd(d) == dfd);
