@@ -18,6 +18,10 @@ struct fsb_fs_ops {
 	void *(*init)(const char *location);
 	/* fini -- releases what init() made */
 	void (*fini)(void *ctx);
+	/* after_fork -- optional (NULL: nothing to do): called in each worker process that
+	 * --processes forks, before its threads start, with the ctx inherited from the parent; a
+	 * library file system connects there as a new client. 0, or -1 and errno */
+	int (*after_fork)(void *ctx);
 	int (*open)(void *ctx, const char *path, int flags, mode_t mode);
 	int (*close)(void *ctx, int fd);
 	ssize_t (*read)(void *ctx, int fd, void *buf, size_t n);
@@ -49,6 +53,8 @@ struct fsb_kv_ops {
 	void *(*init)(const char *location);
 	/* fini -- releases the store; with 'destroy' also removes every key and the store */
 	int (*fini)(void *ctx, int destroy);
+	/* after_fork -- optional, as in struct fsb_fs_ops */
+	int (*after_fork)(void *ctx);
 	/* get -- copies at most 'cap' bytes of the value into 'buf' and its full
 	 * length into *len; -1 and errno (ENOENT for a missing key) on failure */
 	int (*get)(void *ctx, const char *key, void *buf, size_t cap, size_t *len);

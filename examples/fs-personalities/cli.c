@@ -15,7 +15,7 @@
 enum opt_id {
 	O_FILES = 256, O_DIR_WIDTH, O_MEAN_SIZE, O_SIZE_SHAPE, O_THREADS, O_IOSIZE, O_APPEND_SIZE, O_PREALLOC,
 	O_DURATION, O_ITERATIONS, O_SEED, O_DIR, O_BACKEND, O_VARIANT, O_JSON, O_TRACE, O_KEEP, O_DESCRIBE,
-	O_FILE_SIZE, O_RANDOM_BYTES, O_HELP
+	O_FILE_SIZE, O_RANDOM_BYTES, O_PROCESSES, O_HELP
 };
 
 static const struct option options[] = {
@@ -29,7 +29,8 @@ static const struct option options[] = {
 	{"json", required_argument, 0, O_JSON},           {"trace", required_argument, 0, O_TRACE},
 	{"keep", no_argument, 0, O_KEEP},                 {"describe", required_argument, 0, O_DESCRIBE},
 	{"file-size", required_argument, 0, O_FILE_SIZE}, {"random-bytes", required_argument, 0, O_RANDOM_BYTES},
-	{"help", no_argument, 0, O_HELP},                 {0, 0, 0, 0},
+	{"processes", required_argument, 0, O_PROCESSES}, {"help", no_argument, 0, O_HELP},
+	{0, 0, 0, 0},
 };
 
 /* fsb_cli_usage -- the --help text */
@@ -43,7 +44,8 @@ const char *fsb_cli_usage(void)
 	       "  --dir-width N       mean directory width (at least 2)\n"
 	       "  --mean-size BYTES   mean file size, suffixes k, m, g (micro: the small files' size)\n"
 	       "  --size-shape K      gamma shape of file sizes; 0 makes every file --mean-size\n"
-	       "  --threads N         worker threads\n"
+	       "  --threads N         worker threads (in each process)\n"
+	       "  --processes N       worker processes sharing the file set (default 1: threads only)\n"
 	       "  --iosize BYTES      read and write chunk (micro: block size)\n"
 	       "  --append-size BYTES appends and puts draw uniform [0, BYTES-1]\n"
 	       "  --prealloc PCT      each entry exists at set-up with probability PCT/100\n"
@@ -157,12 +159,13 @@ static int count_opt(const struct raw *r, int id, uint64_t lo, uint64_t hi, int 
 /* apply_numbers -- (internal) the numeric overrides, each checked against its range */
 static int apply_numbers(const struct raw *r, struct fsb_params *p, char *err, size_t len)
 {
-	uint64_t threads = p->threads, prealloc = p->prealloc;
+	uint64_t threads = p->threads, prealloc = p->prealloc, processes = p->processes;
 	const uint64_t big = 1ULL << 40;
 	if (count_opt(r, O_FILES, 1, 100000000, 0, &p->files, err, len) ||
 	    count_opt(r, O_DIR_WIDTH, 2, 100000000, 0, &p->dir_width, err, len) ||
 	    count_opt(r, O_MEAN_SIZE, 1, big, 1, &p->mean_size, err, len) ||
 	    count_opt(r, O_THREADS, 1, 4096, 0, &threads, err, len) ||
+	    count_opt(r, O_PROCESSES, 1, 256, 0, &processes, err, len) ||
 	    count_opt(r, O_IOSIZE, 1, 1ULL << 30, 1, &p->iosize, err, len) ||
 	    count_opt(r, O_APPEND_SIZE, 1, 1ULL << 30, 1, &p->append_size, err, len) ||
 	    count_opt(r, O_PREALLOC, 0, 100, 0, &prealloc, err, len) ||
@@ -172,6 +175,7 @@ static int apply_numbers(const struct raw *r, struct fsb_params *p, char *err, s
 	    count_opt(r, O_RANDOM_BYTES, 1, big, 1, &p->random_bytes, err, len))
 		return -1;
 	p->threads = (unsigned)threads;
+	p->processes = (unsigned)processes;
 	p->prealloc = (unsigned)prealloc;
 	const char *s = r->value[O_DURATION - O_FILES];
 	if (s && (parse_real(s, &p->duration) != 0 || p->duration <= 0))
@@ -183,7 +187,7 @@ static int apply_numbers(const struct raw *r, struct fsb_params *p, char *err, s
 
 /* Options that only one kind of run reads: giving them to the other is a mistake, not a no-op. */
 static const int personality_only[] = {O_DIR_WIDTH, O_SIZE_SHAPE, O_THREADS, O_APPEND_SIZE, O_PREALLOC,
-				       O_DURATION, O_ITERATIONS, O_TRACE, O_VARIANT};
+				       O_DURATION, O_ITERATIONS, O_TRACE, O_VARIANT, O_PROCESSES};
 static const int micro_only[] = {O_FILE_SIZE, O_RANDOM_BYTES};
 
 /* misplaced -- (internal) the first option of 'ids' that was given, or -1 */
@@ -225,6 +229,10 @@ static int check_combination(const struct raw *r, const struct fsb_params *p, ch
 	if (p->backend->kv && (!p->pers || !p->pers->kv_flow))
 		return fail(err, len, "personality '%s' has no key-value form; --backend %s runs webproxy only", p->mode,
 			    p->backend->name), -1;
+	if (p->trace_path && p->processes > 1)
+		return fail(err, len, "--trace needs --processes 1 (the trace file is written by one process)"), -1;
+	if ((uint64_t)p->threads * p->processes > 4096)
+		return fail(err, len, "--threads %u x --processes %u is more than 4096 workers", p->threads, p->processes), -1;
 	if (!p->pers && p->file_size < p->iosize)
 		return fail(err, len, "--file-size %llu is smaller than one --iosize block", (unsigned long long)p->file_size), -1;
 	if (check_output("json", p->json_path, err, len) || check_output("trace", p->trace_path, err, len))

@@ -6,6 +6,9 @@
 int fsb_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* fsb_failed -- nonzero once an error is recorded */
 int fsb_failed(void);
+/* fsb_error_share -- keeps the record in memory shared with worker processes forked afterwards, so
+ * the first error of any process is the one reported; 0, or -1 and errno */
+int fsb_error_share(void);
 /* fsb_error -- the recorded message ("" if none) */
 const char *fsb_error(void);
 

@@ -79,12 +79,20 @@ int fsb_fileset_layout(struct fsb_fileset *fs, const char *name, const char *dir
 	fs->n = n;
 	fs->flat_keys = flat_keys;
 	fs->nthreads = nthreads;
-	pthread_mutex_init(&fs->lock, NULL);
-	pthread_cond_init(&fs->released, NULL);
-	fs->entries = calloc(n ? n : 1, sizeof(*fs->entries));
-	fs->rotor_exists = calloc(nthreads, sizeof(uint64_t));
-	fs->rotor_free = calloc(nthreads, sizeof(uint64_t));
-	if (asprintf(&fs->root, "%s/%s", dir, name) < 0 || !fs->entries || !fs->rotor_exists || !fs->rotor_free)
+	/* One shared mapping: the state, then the entries, then two rotors per worker. */
+	size_t entries_at = (sizeof(struct fsb_fileset_state) + 63) & ~(size_t)63;
+	size_t rotors_at = entries_at + n * sizeof(struct fsb_entry);
+	fs->shared_size = rotors_at + 2 * (size_t)nthreads * sizeof(uint64_t);
+	char *shared = fsb_shared_alloc(fs->shared_size);
+	if (!shared)
+		return fsb_fail("out of memory laying out %llu entries", (unsigned long long)n);
+	fs->state = (struct fsb_fileset_state *)shared;
+	fs->entries = (struct fsb_entry *)(shared + entries_at);
+	fs->rotor_exists = (uint64_t *)(shared + rotors_at);
+	fs->rotor_free = fs->rotor_exists + nthreads;
+	fsb_shared_mutex_init(&fs->state->lock);
+	fsb_shared_cond_init(&fs->state->released);
+	if (asprintf(&fs->root, "%s/%s", dir, name) < 0)
 		return fsb_fail("out of memory laying out %llu entries", (unsigned long long)n);
 	/* ln(entries) / ln(width) levels, rounded; a width above the entry count gives one flat directory. */
 	double depth = width > 1 && n > 1 ? log((double)n) / log((double)width) : 1.0;
@@ -109,11 +117,11 @@ int fsb_fileset_layout(struct fsb_fileset *fs, const char *name, const char *dir
 int64_t fsb_fileset_pick(struct fsb_fileset *fs, unsigned tid, enum fsb_pick want)
 {
 	int64_t found = -1;
-	pthread_mutex_lock(&fs->lock);
+	pthread_mutex_lock(&fs->state->lock);
 	uint64_t *rotor = want == FSB_PICK_EXISTS ? &fs->rotor_exists[tid] : &fs->rotor_free[tid];
 	for (;;) {
 		int busy_match = 0;
-		uint64_t candidates = want == FSB_PICK_EXISTS ? fs->nexist : fs->n - fs->nexist;
+		uint64_t candidates = want == FSB_PICK_EXISTS ? fs->state->nexist : fs->n - fs->state->nexist;
 		for (uint64_t k = 0; candidates && k < fs->n; k++) {
 			uint64_t i = (*rotor + k) % fs->n;
 			struct fsb_entry *e = &fs->entries[i];
@@ -130,38 +138,38 @@ int64_t fsb_fileset_pick(struct fsb_fileset *fs, unsigned tid, enum fsb_pick wan
 		}
 		if (found >= 0 || !busy_match)
 			break;
-		pthread_cond_wait(&fs->released, &fs->lock);
+		pthread_cond_wait(&fs->state->released, &fs->state->lock);
 	}
-	pthread_mutex_unlock(&fs->lock);
+	pthread_mutex_unlock(&fs->state->lock);
 	return found;
 }
 
 /* fsb_fileset_release -- ends a pick, recording whether the entry now exists */
 void fsb_fileset_release(struct fsb_fileset *fs, uint64_t idx, int exists)
 {
-	pthread_mutex_lock(&fs->lock);
+	pthread_mutex_lock(&fs->state->lock);
 	struct fsb_entry *e = &fs->entries[idx];
 	if (e->exists != !!exists)
-		fs->nexist += exists ? 1 : (uint64_t)-1;
+		fs->state->nexist += exists ? 1 : (uint64_t)-1;
 	e->exists = !!exists;
 	e->busy = 0;
-	pthread_cond_broadcast(&fs->released);
-	pthread_mutex_unlock(&fs->lock);
+	pthread_cond_broadcast(&fs->state->released);
+	pthread_mutex_unlock(&fs->state->lock);
 }
 
-/* fsb_fileset_free -- frees the in-memory description */
+/* fsb_fileset_free -- frees the in-memory description (in the process that laid it out) */
 void fsb_fileset_free(struct fsb_fileset *fs)
 {
 	for (uint64_t i = 0; fs->entries && i < fs->n; i++)
 		free(fs->entries[i].path);
 	for (uint64_t i = 0; i < fs->ndirs; i++)
 		free(fs->dirs[i]);
-	free(fs->entries);
 	free(fs->dirs);
 	free(fs->root);
-	free(fs->rotor_exists);
-	free(fs->rotor_free);
-	pthread_mutex_destroy(&fs->lock);
-	pthread_cond_destroy(&fs->released);
+	if (fs->state) {
+		pthread_mutex_destroy(&fs->state->lock);
+		pthread_cond_destroy(&fs->state->released);
+	}
+	fsb_shared_free(fs->state, fs->shared_size);
 	memset(fs, 0, sizeof(*fs));
 }

@@ -7,6 +7,7 @@
 
 #include "backend.h"
 #include "rng.h"
+#include "shared.h"
 
 /* The backend a run talks to: exactly one of fs and kv is set. */
 struct fsb_target {
@@ -21,20 +22,29 @@ struct fsb_entry {
 	unsigned char exists, busy;
 };
 
+/* What the threads of every worker process change, in shared memory: entry states, rotors, lock. */
+struct fsb_fileset_state {
+	pthread_mutex_t lock;
+	pthread_cond_t released; /* signalled when a busy entry is released */
+	uint64_t nexist;
+};
+
 struct fsb_fileset {
 	const char *name;
 	char *root;
+	/* In shared memory, laid out before the workers fork, so each process's copy of the path
+	 * pointers is valid; 'exists' and 'busy' change under state->lock. */
 	struct fsb_entry *entries;
-	uint64_t n, nexist;
+	uint64_t n;
+	struct fsb_fileset_state *state;
 	char **dirs; /* parents before children; root not included */
 	uint64_t ndirs;
 	unsigned depth; /* directory levels from the root to the files */
 	int flat_keys;  /* key-value set: entries are keys, no directories */
 	int created;    /* the root was made by this run, so removing it loses nothing of the user's */
-	pthread_mutex_t lock;
-	pthread_cond_t released; /* signalled when a busy entry is released */
-	unsigned nthreads;
-	uint64_t *rotor_exists, *rotor_free; /* one rotor of each kind per thread */
+	unsigned nthreads;                   /* workers over all processes */
+	uint64_t *rotor_exists, *rotor_free; /* one rotor of each kind per worker, shared */
+	size_t shared_size;                  /* of the one mapping holding state, entries and rotors */
 };
 
 /* What a pick looks for. */

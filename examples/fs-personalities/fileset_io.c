@@ -77,7 +77,7 @@ static int populate_entries(struct fsb_fileset *fs, const struct fsb_target *t, 
 			rc = prealloc_file(t, e, buf, iosize);
 		if (rc == 0) {
 			e->exists = 1;
-			fs->nexist++;
+			fs->state->nexist++;
 		}
 	}
 	free(buf);

@@ -75,7 +75,8 @@ struct fsb_params {
 	const char *variant;
 	uint64_t files, dir_width, mean_size;
 	double size_shape;
-	unsigned threads;
+	unsigned threads;   /* per process */
+	unsigned processes; /* worker processes, sharing the file sets (filebench's process instances) */
 	uint64_t iosize, append_size;
 	unsigned prealloc;
 	double duration;     /* seconds; used when iterations is 0 */

@@ -20,9 +20,8 @@ struct fsb_run {
 	struct fsb_fileset sets[FSB_SET_COUNT];
 	const struct fsb_step *flow;
 	size_t flow_len;
-	FILE *trace; /* --trace: one line per flowop */
+	FILE *trace; /* --trace: one line per flowop (one process only) */
 	pthread_mutex_t trace_lock;
-	atomic_int stop;
 };
 
 struct fsb_stat {
@@ -35,16 +34,21 @@ struct fsb_open_file {
 	enum fsb_set set;
 };
 
-/* One worker thread's state: its rotors live in the file sets, everything else here. */
+struct fsb_crew;
+
+/* One worker thread's state (in shared memory, so the parent reads the figures of workers in other
+ * processes): its rotors live in the file sets, everything else here. */
 struct fsb_worker {
-	unsigned id;
+	unsigned id; /* over all processes: process * threads + thread */
 	struct fsb_run *run;
+	struct fsb_crew *crew;
 	struct fsb_rng rng;
 	struct fsb_open_file fds[FSB_MAX_FD];
 	char *buf;
 	uint64_t bufsize;
 	struct fsb_stat *stats; /* one per flow step */
 	uint64_t iterations, iteration_ns, appended_max;
+	uint64_t skipped; /* iterations cut short: a pick found no entry */
 };
 
 /* fsb_step_run -- runs one flowop; 0, FSB_NORSC, or -1 with fsb_fail() */

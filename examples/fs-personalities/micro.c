@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +217,7 @@ static int cleanup(struct micro *m)
 int fsb_run_micro(const struct fsb_params *p)
 {
 	struct micro m = {.p = p, .t = {.fs = p->backend->fs}};
+	signal(SIGXFSZ, SIG_IGN); /* a file-size limit is a write error (EFBIG) to report, not a crash */
 	fsb_rng_seed(&m.rng, p->seed);
 	if (asprintf(&m.root, "%s/fsbench-micro", p->dir) < 0 || asprintf(&m.big, "%s/big", m.root) < 0 ||
 	    asprintf(&m.appended, "%s/appended", m.root) < 0 || !(m.buf = malloc(p->iosize > p->mean_size ? p->iosize : p->mean_size)))

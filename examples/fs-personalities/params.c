@@ -16,6 +16,7 @@ int fsb_params_defaults(struct fsb_params *p, const char *mode)
 	p->variant = "published";
 	p->duration = 60; /* filebench's "run 60" */
 	p->seed = 1;
+	p->processes = 1;
 	p->dir = "/tmp"; /* the workload files' $dir */
 	p->backend = fsb_backend_find("posix");
 	if (strcmp(mode, "micro") == 0) {
@@ -123,6 +124,8 @@ size_t fsb_params_fields(const struct fsb_params *p, struct fsb_field *out)
 	n = add(out, n, "mean_size", 0, "%llu", (unsigned long long)p->mean_size);
 	if (p->pers)
 		n = add(out, n, "gamma_shape", 0, "%g", p->size_shape);
+	if (p->pers)
+		n = add(out, n, "processes", 0, "%u", p->processes);
 	n = add(out, n, "threads", 0, "%u", p->threads);
 	n = add(out, n, "iosize", 0, "%llu", (unsigned long long)p->iosize);
 	if (p->pers) {

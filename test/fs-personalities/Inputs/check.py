@@ -163,8 +163,13 @@ def cmd_appends(a):
 
 
 def cmd_expect_exit(a):
-    """Runs a command; its exit code must be 'code' and its stderr one line, which is printed."""
-    r = subprocess.run(a.command, capture_output=True, text=True)
+    """Runs a command; its exit code must be 'code' and its stderr one line, which is printed;
+    under --fsize-limit a write beyond the limit fails with EFBIG."""
+    def limit():
+        if a.fsize_limit:
+            import resource
+            resource.setrlimit(resource.RLIMIT_FSIZE, (a.fsize_limit, a.fsize_limit))
+    r = subprocess.run(a.command, capture_output=True, text=True, preexec_fn=limit)
     lines = r.stderr.splitlines()
     print("exit %d" % r.returncode)
     for line in lines:
@@ -211,6 +216,34 @@ def cmd_interrupt(a):
     return 0
 
 
+def cmd_json_mix(a):
+    """Flowops per completed iteration by kind, from the JSON alone (runs that cannot trace)."""
+    report = json.load(open(a.json))
+    iters = report["iterations"]
+    print("workers: %d x %d, iterations: %d, cut short: %d" % (
+        report["parameters"]["processes"], report["parameters"]["threads"], iters, report["skipped_iterations"]))
+    for kind in sorted(report["kinds"]):
+        print("%s: %.2f per iteration" % (kind, report["kinds"][kind]["ops"] / iters))
+    return 0
+
+
+def cmd_kill_child(a):
+    """Starts a command, SIGKILLs one of its child processes after 'seconds', prints its exit code
+    and stderr."""
+    import signal
+    import time
+    proc = subprocess.Popen(a.command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    time.sleep(a.seconds)
+    children = open("/proc/%d/task/%d/children" % (proc.pid, proc.pid)).read().split()
+    print("children: %d" % len(children))
+    if children:
+        os.kill(int(children[0]), signal.SIGKILL)
+    _, err = proc.communicate(timeout=60)
+    print("exit %d" % proc.returncode)
+    print(err, end="")
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     sub = p.add_subparsers(dest="cmd", required=True)
@@ -229,15 +262,20 @@ def main():
     s.add_argument("--needing", action="append", help="count only calls whose line holds this text (repeatable)")
     s = sub.add_parser("interrupt"); s.add_argument("seconds", type=float)
     s.add_argument("command", nargs=argparse.REMAINDER)
+    s = sub.add_parser("json-mix"); s.add_argument("json")
+    s = sub.add_parser("kill-child"); s.add_argument("seconds", type=float)
+    s.add_argument("command", nargs=argparse.REMAINDER)
     s = sub.add_parser("sizes"); s.add_argument("dir"); s.add_argument("names", nargs="+")
     s = sub.add_parser("fileset-absent"); s.add_argument("dirs", nargs="+")
-    s = sub.add_parser("expect-exit"); s.add_argument("code", type=int)
+    s = sub.add_parser("expect-exit")
+    s.add_argument("--fsize-limit", type=int, help="run under this RLIMIT_FSIZE, in bytes")
+    s.add_argument("code", type=int)
     s.add_argument("command", nargs=argparse.REMAINDER)
     a = p.parse_args()
     return {"mix": cmd_mix, "rotation": cmd_rotation, "fileset": cmd_fileset, "appends": cmd_appends,
             "expect-exit": cmd_expect_exit, "count-calls": cmd_count_calls,
             "fileset-absent": cmd_fileset_absent, "sizes": cmd_sizes,
-            "interrupt": cmd_interrupt}[a.cmd](a)
+            "interrupt": cmd_interrupt, "json-mix": cmd_json_mix, "kill-child": cmd_kill_child}[a.cmd](a)
 
 
 if __name__ == "__main__":
