@@ -99,6 +99,8 @@ int main(void)
 	EXPECT_ERR(access("/pxfs/none", F_OK), ENOENT);
 
 	/* *at calls relative to a PXFS directory descriptor */
+	EXPECT_ERR(mkdir("/pxfs", 0755), EEXIST);   /* the mount point, as the kernel says */
+	EXPECT_ERR(rmdir("/pxfs/"), EBUSY);
 	EXPECT(mkdir("/pxfs/d", 0755) == 0);
 	EXPECT_ERR(mkdir("/pxfs/d", 0755), EEXIST);
 	EXPECT((dfd = open("/pxfs/d", O_RDONLY | O_DIRECTORY)) >= 0);

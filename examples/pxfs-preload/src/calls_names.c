@@ -15,19 +15,33 @@
 
 char *__realpath_chk(const char *path, char *resolved, size_t len);
 
-int mkdir(const char *p, mode_t m)
+/* at_root -- (internal) -1 with e when inner is the mount's root, which the
+ * kernel would treat as a mount point (PXFS calls it an invalid name) */
+static int at_root(const char *inner, int e)
 {
-	PL_ROUTE1(AT_FDCWD, p, PL_REAL(mkdir)(p, m), pxfs_mkdir(inner, (m & 07777) & ~pl_umask()));
+	if (strcmp(inner, "/"))
+		return 0;
+	errno = e;
+	return -1;
 }
-int mkdirat(int d, const char *p, mode_t m)
+
+/* mkdir_inner, rmdir_inner -- (internal) with the mount point's errnos */
+static int mkdir_inner(const char *inner, mode_t m)
 {
-	PL_ROUTE1(d, p, PL_REAL(mkdirat)(d, p, m), pxfs_mkdir(inner, (m & 07777) & ~pl_umask()));
+	return at_root(inner, EEXIST) ? -1 : pxfs_mkdir(inner, (m & 07777) & ~pl_umask());
 }
-int rmdir(const char *p) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(rmdir)(p), pxfs_rmdir(inner)); }
+static int rmdir_inner(const char *inner)
+{
+	return at_root(inner, EBUSY) ? -1 : pxfs_rmdir(inner);
+}
+
+int mkdir(const char *p, mode_t m) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(mkdir)(p, m), mkdir_inner(inner, m)); }
+int mkdirat(int d, const char *p, mode_t m) { PL_ROUTE1(d, p, PL_REAL(mkdirat)(d, p, m), mkdir_inner(inner, m)); }
+int rmdir(const char *p) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(rmdir)(p), rmdir_inner(inner)); }
 int unlink(const char *p) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(unlink)(p), pxfs_unlink(inner)); }
 int unlinkat(int d, const char *p, int fl)
 {
-	PL_ROUTE1(d, p, PL_REAL(unlinkat)(d, p, fl), (fl & AT_REMOVEDIR) ? pxfs_rmdir(inner) : pxfs_unlink(inner));
+	PL_ROUTE1(d, p, PL_REAL(unlinkat)(d, p, fl), (fl & AT_REMOVEDIR) ? rmdir_inner(inner) : pxfs_unlink(inner));
 }
 int truncate(const char *p, off_t len) { PL_ROUTE1(AT_FDCWD, p, PL_REAL(truncate)(p, len), pxfs_truncate(inner, len)); }
 int truncate64(const char *p, off64_t len)
@@ -213,7 +227,7 @@ static int remove_inner(const char *inner)
 
 	if (pl_stat_inner(inner, &st) < 0)
 		return -1;
-	return S_ISDIR(st.st_mode) ? pxfs_rmdir(inner) : pxfs_unlink(inner);
+	return S_ISDIR(st.st_mode) ? rmdir_inner(inner) : pxfs_unlink(inner);
 }
 
 /* glibc's remove() calls its internal unlink and rmdir, past the symbols above */

@@ -6,6 +6,7 @@
  * write with internal calls that bypass the symbols interposed here; a FILE
  * made by glibc on a reserved descriptor would only see EBADF. fopencookie
  * gives a FILE whose I/O is ours; fileno() of it is the PXFS descriptor.
+ * freopen onto a PXFS file is refused (EOPNOTSUPP).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -186,4 +187,35 @@ int fileno_unlocked(FILE *fp)
 {
 	int fd = stream_fd(fp);
 	return fd >= 0 ? fd : PL_REAL(fileno_unlocked)(fp);
+}
+
+/* reopen -- (internal) freopen onto a PXFS file: glibc's stream would go on
+ * writing with internal calls on a reserved descriptor, so it is refused;
+ * the stream is closed, as POSIX has freopen do whatever the open gives */
+static FILE *reopen(FILE *fp)
+{
+	if (fp)
+		fclose(fp);
+	errno = EOPNOTSUPP;
+	return NULL;
+}
+
+FILE *freopen(const char *path, const char *mode, FILE *fp)
+{
+	char inner[PL_PATH_MAX];
+	int r = pl_route(AT_FDCWD, &path, inner);
+
+	if (r == 0)
+		return PL_REAL(freopen)(path, mode, fp);
+	return r < 0 ? NULL : reopen(fp);
+}
+
+FILE *freopen64(const char *path, const char *mode, FILE *fp)
+{
+	char inner[PL_PATH_MAX];
+	int r = pl_route(AT_FDCWD, &path, inner);
+
+	if (r == 0)
+		return PL_REAL(freopen64)(path, mode, fp);
+	return r < 0 ? NULL : reopen(fp);
 }
