@@ -156,6 +156,17 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
         return bad(Origin, "'" + Item.trim() + "' is not type.field");
       UnloggedFields[Type.trim().str()].push_back(Field.trim().str());
     }
+  } else if (Key == "unlogged-bits") {
+    auto [Path, Names] = Value.split(':');
+    auto [Type, Field] = Path.trim().rsplit('.');
+    SmallVector<StringRef> Bits;
+    Names.split(Bits, ' ', -1, false);
+    if (Type.empty() || Field.empty() || Bits.empty())
+      return bad(Origin, "'" + Value + "' is not type.field: NAME ...");
+    std::vector<std::string> &Out = UnloggedBits[Type.trim().str()][Field.trim().str()];
+    for (StringRef B : Bits)
+      if (!B.trim().empty())
+        Out.push_back(B.trim().str());
   } else if (Key == "allow-empty-warm-start") {
     if (Value != "yes" && Value != "no")
       return bad(Origin, "allow-empty-warm-start must be 'yes' or 'no', not '" + Value + "'");
@@ -169,7 +180,7 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
                            "' (known: alloc, dispatch, operation, load-call, root, value-root, "
                            "warm-skip, warm-run, exclude-type, warm-return, main, pool, defer-unlocks, "
                            "reinit-volatile, volatile-field, volatile-reset, unlogged-field, "
-                           "allow-empty-warm-start)");
+                           "unlogged-bits, allow-empty-warm-start)");
   return Error::success();
 }
 
@@ -186,6 +197,19 @@ bool PortConfig::isUnloggedField(StringRef Type, StringRef Tag, StringRef Field)
       return true;
   }
   return false;
+}
+
+const std::vector<std::string> *PortConfig::unloggedBits(StringRef Type, StringRef Tag,
+                                                         StringRef Field) const {
+  for (StringRef Name : {Type, Tag}) {
+    auto It = UnloggedBits.find(Name.str());
+    if (Name.empty() || It == UnloggedBits.end())
+      continue;
+    auto F = It->second.find(Field.str());
+    if (F != It->second.end())
+      return &F->second;
+  }
+  return nullptr;
 }
 
 Error PortConfig::readFile(StringRef Path) {

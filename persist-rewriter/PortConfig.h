@@ -89,6 +89,14 @@ struct PortConfig {
   std::map<std::string, std::vector<std::string>> UnloggedFields; // type -> fields
   /// True when Field of the record named Type (or tagged Tag) is such a field.
   bool isUnloggedField(llvm::StringRef Type, llvm::StringRef Tag, llvm::StringRef Field) const;
+  /// Flag bits whose loss in a crash is harmless (memcached's ITEM_FETCHED, ITEM_ACTIVE): a store
+  /// that only sets them (`f |= A | B`) or only clears them (`f &= ~A`) is left as it is; other
+  /// stores into the field stay logged, and an undo of those restores the whole field.
+  /// `unlogged-bits = type.field: NAME NAME ...` (macro or enumerator names).
+  std::map<std::string, std::map<std::string, std::vector<std::string>>> UnloggedBits;
+  /// The harmless bits of Field of the record named Type (or tagged Tag); null when none.
+  const std::vector<std::string> *unloggedBits(llvm::StringRef Type, llvm::StringRef Tag,
+                                               llvm::StringRef Field) const;
   /// Release pthread locks taken in operations at commit instead of at once (lesson 10).
   bool DeferUnlocks = true;
 

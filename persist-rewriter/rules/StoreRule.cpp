@@ -88,6 +88,47 @@ bool StoreRule::isUnloggedField(const Expr *L) const {
                                     F->getName());
 }
 
+/// E is made only of the named constants: a macro or an enumerator of Names, or `|` of such.
+static bool onlyNamedBits(const Expr *E, const std::vector<std::string> &Names, ASTContext &AC) {
+  E = E->IgnoreParenImpCasts();
+  const SourceManager &SM = AC.getSourceManager();
+  SourceLocation B = E->getBeginLoc();
+  if (B.isMacroID() && E->isIntegerConstantExpr(AC)) {
+    llvm::StringRef Macro = Lexer::getImmediateMacroName(B, SM, AC.getLangOpts());
+    // The whole expression must be that one macro's expansion, not `A + 1`.
+    if (llvm::is_contained(Names, Macro.str()) &&
+        SM.getExpansionRange(B).getAsRange() == SM.getExpansionRange(E->getEndLoc()).getAsRange())
+      return true;
+  }
+  if (const auto *D = dyn_cast<DeclRefExpr>(E))
+    if (const auto *C = dyn_cast<EnumConstantDecl>(D->getDecl()))
+      return llvm::is_contained(Names, C->getName().str());
+  if (const auto *Or = dyn_cast<BinaryOperator>(E); Or && Or->getOpcode() == BO_Or)
+    return onlyNamedBits(Or->getLHS(), Names, AC) && onlyNamedBits(Or->getRHS(), Names, AC);
+  return false;
+}
+
+bool StoreRule::isUnloggedBitStore(const Expr *Store, const Expr *L, ASTContext &AC) const {
+  const auto *C = dyn_cast<CompoundAssignOperator>(Store);
+  const auto *M = dyn_cast<MemberExpr>(L->IgnoreParens());
+  const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+  if (!C || !F || Ctx.Config.UnloggedBits.empty())
+    return false;
+  const RecordDecl *RD = F->getParent();
+  const std::string *Name = Ctx.Types.match(RD);
+  const std::vector<std::string> *Bits = Ctx.Config.unloggedBits(
+      Name ? llvm::StringRef(*Name) : "", RD->getName(), F->getName());
+  if (!Bits)
+    return false;
+  const Expr *RHS = C->getRHS()->IgnoreParenImpCasts();
+  if (C->getOpcode() == BO_OrAssign)
+    return onlyNamedBits(RHS, *Bits, AC);
+  if (const auto *Not = dyn_cast<UnaryOperator>(RHS);
+      C->getOpcode() == BO_AndAssign && Not && Not->getOpcode() == UO_Not)
+    return onlyNamedBits(Not->getSubExpr(), *Bits, AC);
+  return false;
+}
+
 void StoreRule::run(const Result &R) {
   const SourceManager &SM = *R.SourceManager;
   const LangOptions &LO = R.Context->getLangOpts();
@@ -106,7 +147,8 @@ void StoreRule::run(const Result &R) {
     if (Values.empty())
       return;
   }
-  if (isUnloggedField(L) || !rewrite::unexecutedReason(Store, *R.Context).empty())
+  if (isUnloggedField(L) || isUnloggedBitStore(Store, L, *R.Context) ||
+      !rewrite::unexecutedReason(Store, *R.Context).empty())
     return;
   if (RD) // logged or not: the notes on stores outside operations count both
     noteStore(R, Store, L, RD);

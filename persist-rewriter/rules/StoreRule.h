@@ -19,6 +19,9 @@ public:
 private:
   void logBitField(const Result &R, const clang::Expr *Store, const clang::MemberExpr *M);
   bool isUnloggedField(const clang::Expr *L) const;
+  /// A store that only sets or only clears flag bits the configuration declares harmless.
+  bool isUnloggedBitStore(const clang::Expr *Store, const clang::Expr *L,
+                          clang::ASTContext &AC) const;
   /// Records a store into persistent record RD for the reachability notes.
   void noteStore(const Result &R, const clang::Expr *Store, const clang::Expr *L,
                  const clang::RecordDecl *RD);
