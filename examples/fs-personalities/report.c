@@ -33,9 +33,9 @@ static void table_row(FILE *out, const char *name, const struct fsb_stat *s, dou
 /* fsb_report_table -- prints a personality run's table */
 void fsb_report_table(FILE *out, const struct fsb_params *p, const struct fsb_result *res)
 {
-	fprintf(out, "fsbench %s (%s): backend %s on %s, %u process%s x %u threads, %.2f s, seed %llu\n", p->mode,
+	fprintf(out, "fsbench %s (%s): backend %s on %s, %u process%s x %u thread%s, %.2f s, seed %llu\n", p->mode,
 		p->variant, p->backend->name, p->dir, p->processes, p->processes == 1 ? "" : "es", p->threads,
-		res->seconds, (unsigned long long)p->seed);
+		p->threads == 1 ? "" : "s", res->seconds, (unsigned long long)p->seed);
 	fprintf(out, "%-18s %12s %12s %10s %10s %8s\n", "flowop", "ops", "ops/s", "MB/s", "mean us", "no-entry");
 	for (size_t i = 0; i < res->flow_len; i++)
 		table_row(out, res->flow[i].name, &res->steps[i], res->seconds);
