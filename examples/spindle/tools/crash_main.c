@@ -25,7 +25,8 @@ static const char usage[] =
 	"Formats a store in DIR (store.dev, store.pool), then N times: runs transactions in\n"
 	"a child, SIGKILLs it after a random delay up to U us (default 20000), and checks\n"
 	"the recovered store in another child. --barrier-kills=N adds N runs that die at\n"
-	"their 1st, 2nd, ... Nth persist barrier instead; with --power-loss those deaths\n"
+	"their 1st, 2nd, ... Nth persist barrier instead (odd: counted from the start, so\n"
+	"open and recovery are hit; even: after recovery); with --power-loss those deaths\n"
 	"also lose every NVM store not written back and fenced (a power failure).\n"
 	"Exit 0: every check passed.\n";
 
@@ -66,10 +67,14 @@ static void crash_worker(struct crash *c, int fd, uint64_t die_at_barrier)
 
 	if (c->power_loss && die_at_barrier)
 		setenv("SPD_POWER_LOSS", "1", 1);  /* read when the pool is mapped */
+	/* odd N: the N-th barrier from the start, in recovery when it has work;
+	 * even N: the N-th after recovery, in the transactions */
+	if (die_at_barrier % 2)
+		spd_debug_crash_at(die_at_barrier);
 	st = crash_open(c, 0);
 	if (spd_wl_seq(st, &seq))
 		_exit(1);
-	if (die_at_barrier)
+	if (die_at_barrier && die_at_barrier % 2 == 0)
 		spd_debug_crash_at(die_at_barrier);
 	if (write(fd, &(uint64_t){ 0 }, 8) != 8)  /* ready: recovery is over */
 		_exit(1);
