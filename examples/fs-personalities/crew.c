@@ -28,7 +28,8 @@ int fsb_crew_interrupted(void)
 	return interrupted;
 }
 
-/* iterate -- (internal) one pass of the flow; FSB_NORSC when a pick found nothing */
+/* iterate -- (internal) one pass of the flow; FSB_NORSC when a pick found no entry, which stops
+ * the whole run as in filebench */
 static int iterate(struct fsb_worker *w)
 {
 	const struct fsb_run *r = w->run;
@@ -38,7 +39,9 @@ static int iterate(struct fsb_worker *w)
 		if (rc < 0)
 			return -1;
 		if (rc == FSB_NORSC) {
+			int none = 0;
 			w->stats[i].norsc++;
+			atomic_compare_exchange_strong(&w->crew->no_entry_step, &none, (int)i + 1);
 			fsb_worker_close_all(w, 1);
 			return FSB_NORSC;
 		}
@@ -69,7 +72,8 @@ static void *worker_main(void *arg)
 		}
 		if (rc == FSB_NORSC) {
 			w->skipped++;
-			continue;
+			atomic_store(&crew->stop, 1);
+			break;
 		}
 		w->iteration_ns += fsb_now() - t0;
 		w->iterations++;

@@ -11,6 +11,9 @@ struct fsb_crew {
 	pthread_cond_t start_cond;
 	int started;
 	atomic_int stop;
+	/* 1 + the flow step whose pick first found no entry in the wanted state: filebench then stops
+	 * the run early ("could not obtain a file"), and so do we; 0 when none did */
+	atomic_int no_entry_step;
 	unsigned nworkers;
 	size_t size;
 	struct fsb_worker *workers; /* nworkers, then their stats, in the same mapping */

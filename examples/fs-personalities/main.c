@@ -16,6 +16,10 @@ static int run_personality(const struct fsb_params *p)
 	struct fsb_result res;
 	int rc = fsb_run_personality(p, &res);
 	if (rc == 0) {
+		/* Like filebench, a run that ran out of entries still reports what it measured. */
+		if (res.stopped_early)
+			fprintf(stderr, "fsbench: warning: run stopped early after %.2f s: flowop %s could not obtain a file\n",
+				res.seconds, res.stopped_early);
 		fsb_report_table(stdout, p, &res);
 		if (p->json_path)
 			rc = fsb_report_json(p->json_path, p, &res);

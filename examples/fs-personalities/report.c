@@ -43,6 +43,9 @@ void fsb_report_table(FILE *out, const struct fsb_params *p, const struct fsb_re
 	double iter_us = res->iterations ? (double)res->iteration_ns / (double)res->iterations / 1e3 : 0;
 	fprintf(out, "iterations: %llu complete, %llu cut short (no entry to pick); mean iteration latency %.2f us\n",
 		(unsigned long long)res->iterations, (unsigned long long)res->skipped_iterations, iter_us);
+	if (res->stopped_early)
+		fprintf(out, "run stopped early: flowop %s could not obtain a file (as filebench does); raise --files "
+			     "or --prealloc, or shorten the run\n", res->stopped_early);
 	fprintf(out, "file set: %llu entries, %llu directories, depth %u, %llu preallocated (%.1f %%), set-up %.2f s\n",
 		(unsigned long long)res->entries, (unsigned long long)res->dirs, res->depth,
 		(unsigned long long)res->prealloc_entries,
@@ -118,7 +121,12 @@ static void json_body(FILE *out, const struct fsb_result *res)
 		(unsigned long long)res->prealloc_entries);
 	fprintf(out, "  \"iterations\": %llu,\n  \"skipped_iterations\": %llu,\n  \"iteration_latency_us\": %.3f,\n",
 		(unsigned long long)res->iterations, (unsigned long long)res->skipped_iterations, iter_us);
-	fprintf(out, "  \"max_append\": %llu,\n  \"flowops\": [\n", (unsigned long long)res->appended_max);
+	fprintf(out, "  \"stopped_early\": ");
+	if (res->stopped_early)
+		fsb_json_string(out, res->stopped_early);
+	else
+		fputs("null", out);
+	fprintf(out, ",\n  \"max_append\": %llu,\n  \"flowops\": [\n", (unsigned long long)res->appended_max);
 	for (size_t i = 0; i < res->flow_len; i++) {
 		fprintf(out, "    {\"name\": ");
 		fsb_json_string(out, res->flow[i].name);

@@ -92,6 +92,8 @@ static int merge(const struct fsb_crew *crew, const struct fsb_run *run, struct 
 		if (w->appended_max > res->appended_max)
 			res->appended_max = w->appended_max;
 	}
+	int step = atomic_load((atomic_int *)&crew->no_entry_step);
+	res->stopped_early = step ? run->flow[step - 1].name : NULL;
 	return 0;
 }
 

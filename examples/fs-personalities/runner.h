@@ -13,6 +13,7 @@ struct fsb_result {
 	struct fsb_stat total;
 	uint64_t iterations, iteration_ns; /* completed iterations and their summed latency */
 	uint64_t skipped_iterations;        /* cut short because a pick found nothing */
+	const char *stopped_early;          /* the step that found no entry and so ended the run, or NULL */
 	uint64_t appended_max;              /* the largest append or put drawn */
 	uint64_t prealloc_entries, entries, dirs;
 	unsigned depth;
