@@ -15,7 +15,7 @@
 enum opt_id {
 	O_FILES = 256, O_DIR_WIDTH, O_MEAN_SIZE, O_SIZE_SHAPE, O_THREADS, O_IOSIZE, O_APPEND_SIZE, O_PREALLOC,
 	O_DURATION, O_ITERATIONS, O_SEED, O_DIR, O_BACKEND, O_VARIANT, O_JSON, O_TRACE, O_KEEP, O_DESCRIBE,
-	O_FILE_SIZE, O_RANDOM_BYTES, O_PROCESSES, O_HELP
+	O_FILE_SIZE, O_RANDOM_BYTES, O_PROCESSES, O_ROTOR, O_HELP
 };
 
 static const struct option options[] = {
@@ -29,8 +29,8 @@ static const struct option options[] = {
 	{"json", required_argument, 0, O_JSON},           {"trace", required_argument, 0, O_TRACE},
 	{"keep", no_argument, 0, O_KEEP},                 {"describe", required_argument, 0, O_DESCRIBE},
 	{"file-size", required_argument, 0, O_FILE_SIZE}, {"random-bytes", required_argument, 0, O_RANDOM_BYTES},
-	{"processes", required_argument, 0, O_PROCESSES}, {"help", no_argument, 0, O_HELP},
-	{0, 0, 0, 0},
+	{"processes", required_argument, 0, O_PROCESSES}, {"rotor", required_argument, 0, O_ROTOR},
+	{"help", no_argument, 0, O_HELP},                 {0, 0, 0, 0},
 };
 
 /* fsb_cli_usage -- the --help text */
@@ -51,6 +51,7 @@ const char *fsb_cli_usage(void)
 	       "  --prealloc PCT      each entry exists at set-up with probability PCT/100\n"
 	       "  --duration SEC      run time (default 60) | --iterations N  per thread\n"
 	       "  --seed N            seed of every random draw (default 1)\n"
+	       "  --rotor KIND        per-thread (default) or shared: one rotor per file set, as filebench 1.5\n"
 	       "  --backend NAME      posix (default) or kvdir (webproxy as get/put/delete)\n"
 	       "  --variant NAME      published (default), aerie or sanguo parameters; options override it\n"
 	       "  --file-size BYTES   micro: the big file (default 1g)\n"
@@ -187,7 +188,7 @@ static int apply_numbers(const struct raw *r, struct fsb_params *p, char *err, s
 
 /* Options that only one kind of run reads: giving them to the other is a mistake, not a no-op. */
 static const int personality_only[] = {O_DIR_WIDTH, O_SIZE_SHAPE, O_THREADS, O_APPEND_SIZE, O_PREALLOC,
-				       O_DURATION, O_ITERATIONS, O_TRACE, O_VARIANT, O_PROCESSES};
+				       O_DURATION, O_ITERATIONS, O_TRACE, O_VARIANT, O_PROCESSES, O_ROTOR};
 static const int micro_only[] = {O_FILE_SIZE, O_RANDOM_BYTES};
 
 /* misplaced -- (internal) the first option of 'ids' that was given, or -1 */
@@ -262,6 +263,11 @@ enum fsb_cli_action fsb_cli_parse(int argc, char **argv, struct fsb_params *p, c
 		return fail(err, len, "--variant: unknown variant '%s' (choose from published, aerie, sanguo)", s);
 	if (apply_numbers(&r, p, err, len) != 0)
 		return FSB_CLI_ERROR;
+	if ((s = r.value[O_ROTOR - O_FILES])) {
+		if (strcmp(s, "shared") != 0 && strcmp(s, "per-thread") != 0)
+			return fail(err, len, "--rotor: unknown kind '%s' (choose from per-thread, shared)", s);
+		p->shared_rotor = strcmp(s, "shared") == 0;
+	}
 	if ((s = r.value[O_DIR - O_FILES]))
 		p->dir = s;
 	p->json_path = r.value[O_JSON - O_FILES];

@@ -118,7 +118,8 @@ int64_t fsb_fileset_pick(struct fsb_fileset *fs, unsigned tid, enum fsb_pick wan
 {
 	int64_t found = -1;
 	pthread_mutex_lock(&fs->state->lock);
-	uint64_t *rotor = want == FSB_PICK_EXISTS ? &fs->rotor_exists[tid] : &fs->rotor_free[tid];
+	unsigned r = fs->shared_rotor ? 0 : tid;
+	uint64_t *rotor = want == FSB_PICK_EXISTS ? &fs->rotor_exists[r] : &fs->rotor_free[r];
 	for (;;) {
 		int busy_match = 0;
 		uint64_t candidates = want == FSB_PICK_EXISTS ? fs->state->nexist : fs->n - fs->state->nexist;
@@ -138,8 +139,12 @@ int64_t fsb_fileset_pick(struct fsb_fileset *fs, unsigned tid, enum fsb_pick wan
 		}
 		if (found >= 0 || !busy_match)
 			break;
+		if (fs->trace)
+			fprintf(fs->trace, "w %u %s %c\n", tid, fs->name, want == FSB_PICK_EXISTS ? 'e' : 'a');
 		pthread_cond_wait(&fs->state->released, &fs->state->lock);
 	}
+	if (fs->trace)
+		fprintf(fs->trace, "p %u %s %c %lld\n", tid, fs->name, want == FSB_PICK_EXISTS ? 'e' : 'a', (long long)found);
 	pthread_mutex_unlock(&fs->state->lock);
 	return found;
 }
@@ -153,6 +158,8 @@ void fsb_fileset_release(struct fsb_fileset *fs, uint64_t idx, int exists)
 		fs->state->nexist += exists ? 1 : (uint64_t)-1;
 	e->exists = !!exists;
 	e->busy = 0;
+	if (fs->trace)
+		fprintf(fs->trace, "r %s %llu %d\n", fs->name, (unsigned long long)idx, e->exists);
 	pthread_cond_broadcast(&fs->state->released);
 	pthread_mutex_unlock(&fs->state->lock);
 }

@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "backend.h"
 #include "rng.h"
@@ -43,6 +44,8 @@ struct fsb_fileset {
 	int flat_keys;  /* key-value set: entries are keys, no directories */
 	int created;    /* the root was made by this run, so removing it loses nothing of the user's */
 	unsigned nthreads;                   /* workers over all processes */
+	int shared_rotor;                    /* every worker uses rotor 0 (--rotor shared) */
+	FILE *trace; /* --trace (one process): picks and releases, written under the lock, in lock order */
 	uint64_t *rotor_exists, *rotor_free; /* one rotor of each kind per worker, shared */
 	size_t shared_size;                  /* of the one mapping holding state, entries and rotors */
 };

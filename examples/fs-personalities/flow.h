@@ -53,8 +53,7 @@ struct fsb_defaults {
 struct fsb_personality {
 	const char *name;
 	struct fsb_defaults defaults;
-	int has_log;  /* webserver: a one-entry "logfiles" set the flow appends to */
-	int readonly; /* webserver: the main set is never written, so openfile opens it O_RDONLY */
+	int has_log; /* webserver: a one-entry "logfiles" set the flow appends to */
 	const struct fsb_step *flow;
 	size_t flow_len;
 	const struct fsb_step *kv_flow; /* NULL when the personality has no key-value form */
@@ -77,6 +76,7 @@ struct fsb_params {
 	double size_shape;
 	unsigned threads;   /* per process */
 	unsigned processes; /* worker processes, sharing the file sets (filebench's process instances) */
+	int shared_rotor;   /* one rotor of each kind per file set, not per thread (--rotor shared) */
 	uint64_t iosize, append_size;
 	unsigned prealloc;
 	double duration;     /* seconds; used when iterations is 0 */

@@ -46,8 +46,7 @@ static int open_entry(struct fsb_worker *w, const struct fsb_step *s, int create
 	if (idx < 0)
 		return FSB_NORSC;
 	const char *path = path_of(w, s->set, idx);
-	int readonly = s->set == FSB_SET_MAIN && w->run->p->pers->readonly;
-	int fd = t->fs->open(t->ctx, path, create ? O_RDWR | O_CREAT : readonly ? O_RDONLY : O_RDWR, 0644);
+	int fd = t->fs->open(t->ctx, path, create ? O_RDWR | O_CREAT : O_RDWR, 0644); /* as filebench */
 	int saved = errno;
 	release(w, s, idx, fd >= 0 || !create);
 	if (fd < 0)

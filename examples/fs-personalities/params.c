@@ -132,7 +132,7 @@ size_t fsb_params_fields(const struct fsb_params *p, struct fsb_field *out)
 		n = add(out, n, "append_size", 0, "%llu", (unsigned long long)p->append_size);
 		n = add(out, n, "prealloc", 0, "%u", p->prealloc);
 		n = add(out, n, "log_file", 0, "%d", p->pers->has_log);
-		n = add(out, n, "readonly", 0, "%d", p->pers->readonly);
+		n = add(out, n, "rotor", 1, "%s", p->shared_rotor ? "shared" : "per-thread");
 	} else {
 		n = add(out, n, "file_size", 0, "%llu", (unsigned long long)p->file_size);
 		n = add(out, n, "random_bytes", 0, "%llu", (unsigned long long)p->random_bytes);

@@ -90,13 +90,13 @@ static const struct fsb_step varmail_flow[] = {
 #define FLAT 1000000
 
 static const struct fsb_personality personalities[] = {
-	{"fileserver", {10000, 20, 128 * KB, 1.5, 50, 1 * MB, 16 * KB, 80}, 0, 0,
+	{"fileserver", {10000, 20, 128 * KB, 1.5, 50, 1 * MB, 16 * KB, 80}, 0,
 	 STEPS(fileserver_flow), NULL, 0},
-	{"webserver", {1000, 20, 16 * KB, 1.5, 100, 1 * MB, 16 * KB, 100}, 1, 1,
+	{"webserver", {1000, 20, 16 * KB, 1.5, 100, 1 * MB, 16 * KB, 100}, 1,
 	 STEPS(webserver_flow), NULL, 0},
-	{"webproxy", {10000, FLAT, 16 * KB, 0, 100, 1 * MB, 16 * KB, 80}, 0, 0,
+	{"webproxy", {10000, FLAT, 16 * KB, 0, 100, 1 * MB, 16 * KB, 80}, 0,
 	 STEPS(webproxy_flow), STEPS(webproxy_kv_flow)},
-	{"varmail", {1000, FLAT, 16 * KB, 1.5, 16, 1 * MB, 16 * KB, 80}, 0, 0,
+	{"varmail", {1000, FLAT, 16 * KB, 1.5, 16, 1 * MB, 16 * KB, 80}, 0,
 	 STEPS(varmail_flow), NULL, 0},
 };
 

@@ -56,6 +56,7 @@ static int setup(struct fsb_run *r, const struct fsb_params *p)
 		if (fsb_fileset_layout(&r->sets[s], set_names[s], p->dir, n, p->dir_width, p->mean_size,
 				       p->size_shape, p->backend->kv != NULL, p->threads * p->processes, &rng) != 0)
 			return -1;
+		r->sets[s].shared_rotor = p->shared_rotor;
 	}
 	if (open_target(r, p) != 0)
 		return -1;
@@ -149,8 +150,11 @@ int fsb_run_personality(const struct fsb_params *p, struct fsb_result *res)
 	res->prealloc_entries = main_set->state ? main_set->state->nexist : 0;
 	res->dirs = main_set->ndirs;
 	res->depth = main_set->depth;
-	if (rc == 0 && r->trace)
+	if (rc == 0 && r->trace) {
 		trace_setup(r);
+		for (int s = 0; s < FSB_SET_COUNT; s++)
+			r->sets[s].trace = r->trace;
+	}
 	struct fsb_crew *crew = NULL;
 	if (rc == 0)
 		rc = fsb_crew_run(&crew, r, &res->seconds);
