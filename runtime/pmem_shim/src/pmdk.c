@@ -18,6 +18,8 @@
 
 #include "internal.h"
 
+extern char **environ;
+
 #define PMDK_SONAME "libpmemobj.so.1"
 
 struct pmdk_api pmdk;
@@ -85,18 +87,44 @@ static int pmdk_resolve(void)
 	return r ? -1 : 0;
 }
 
-/* pmdk_open_lib -- dlopen()s libpmemobj with PMEM_MMAP_HINT=addr */
+/* pmdk_open_lib -- dlopen()s libpmemobj with PMEM_MMAP_HINT=addr. PMDK reads it
+ * with secure_getenv, straight from environ: a program with its own setenv
+ * (bash keeps its variables apart until it execs) would not pass it on, so
+ * environ itself is replaced for the dlopen, besides setenv for a getenv of
+ * the program's own. */
 static int pmdk_open_lib(uintptr_t addr)
 {
-	char hint[32];
+	static char hint[48]; /* in environ during the dlopen */
 	char *old = getenv("PMEM_MMAP_HINT");
 	char *saved = old ? strdup(old) : NULL;
+	char **env_saved, **env;
+	size_t n = 0, k = 0;
 
 	if (old && !saved)
 		return err_set(ENOMEM, "cannot save PMEM_MMAP_HINT");
-	snprintf(hint, sizeof(hint), "%" PRIxPTR, addr);
-	setenv("PMEM_MMAP_HINT", hint, 1);
+	snprintf(hint, sizeof(hint), "PMEM_MMAP_HINT=%" PRIxPTR, addr);
+	setenv("PMEM_MMAP_HINT", hint + 15, 1);
+	env_saved = environ;
+	for (char **e = env_saved; e && *e; e++)
+		n++;
+	env = malloc((n + 2) * sizeof(*env));
+	if (!env) {
+		if (saved)
+			setenv("PMEM_MMAP_HINT", saved, 1);
+		else
+			unsetenv("PMEM_MMAP_HINT");
+		free(saved);
+		return err_set(ENOMEM, "cannot copy the environment");
+	}
+	env[k++] = hint;
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(env_saved[i], "PMEM_MMAP_HINT=", 15) != 0)
+			env[k++] = env_saved[i];
+	env[k] = NULL;
+	environ = env;
 	pmdk_handle = dlopen(PMDK_SONAME, RTLD_NOW | RTLD_LOCAL);
+	environ = env_saved;
+	free(env);
 	if (saved)
 		setenv("PMEM_MMAP_HINT", saved, 1);
 	else
