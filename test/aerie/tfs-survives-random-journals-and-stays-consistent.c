@@ -112,13 +112,16 @@ int main(int argc, char **argv)
 			call();
 		}
 		if (i % 7 == 0) {  /* a request of any other kind, with wild arguments */
-			rq = (struct aer_req){ .type = 2 + rnd(AER_MSG_SUBMIT), .a = some_ino(),
+			rq = (struct aer_req){ .type = 2 + rnd(AER_MSG_UNPIN), .a = some_ino(),
 				.b = rnd(2) ? rnd(100000) : rnd(UINT32_MAX), .c = rnd(UINT32_MAX) };
 			if (rq.type == AER_MSG_GRANT_BLOCKS || rq.type == AER_MSG_UNGRANT_BLOCKS)
 				rq.a = rnd(2) ? rnd(64) : rnd(UINT32_MAX);
 			if (rq.type == AER_MSG_SUBMIT)
-				rq.type = AER_MSG_SUBMIT + 1 + rnd(100);  /* unknown types */
-			call();
+				rq.type = AER_MSG_UNPIN + 1 + rnd(100);  /* unknown types */
+			if (rq.type == AER_MSG_PIN || rq.type == AER_MSG_UNPIN)
+				aer_wire_send(sock, &rq, aer_req_bytes(&rq), NULL, 0);  /* not answered */
+			else
+				call();
 		}
 		memset(&rq, 0, sizeof rq);
 		rq.type = AER_MSG_SUBMIT;

@@ -59,6 +59,12 @@ int aer_local_mount(struct aer_fs *fs, const char *pool_path)
 {
 	if (aer_open_owner(fs, pool_path) < 0)
 		return -1;
+	if (aer_orphans_sweep(fs) < 0) {
+		int e = errno;
+		aer_close_owner(fs);
+		errno = e;
+		return -1;
+	}
 	fs->backend = &aer_local_backend;
 	return 0;
 }
@@ -108,6 +114,10 @@ static int local_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint3
 	return 0;
 }
 
+/* local_pin, local_unpin -- this process owns the pins */
+static void local_pin(struct aer_fs *fs, uint32_t ino) { aer_pin(fs, ino); }
+static void local_unpin(struct aer_fs *fs, uint32_t ino) { aer_unpin(fs, ino); }
+
 /* local_flush -- cache-line write-back through pmem_shim */
 static void local_flush(struct aer_fs *fs, const void *addr, size_t len)
 {
@@ -122,5 +132,6 @@ static void local_unmount(struct aer_fs *fs)
 
 const struct aer_backend aer_local_backend = {
 	"local", local_submit, local_grant_blocks, local_ungrant_blocks, local_grant_inode,
-	local_ungrant_inode, local_lease, local_release, local_writable, local_flush, local_unmount,
+	local_ungrant_inode, local_lease, local_release, local_writable, local_pin, local_unpin, local_flush,
+	local_unmount,
 };

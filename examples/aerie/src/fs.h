@@ -65,6 +65,7 @@ struct aer_fs {
 	uint32_t alloc_hint;           /* no free block below it (a lower bound) */
 	uint16_t *block_owner;         /* volatile grants: client id per block, 0 none */
 	uint16_t *inode_owner;         /* volatile grants: client id per inode */
+	uint32_t *pins;                /* volatile: open descriptors per inode */
 	uint32_t inode_hint;
 	const struct aer_backend *backend;
 	void *backend_state;
@@ -157,6 +158,23 @@ int aer_inode_free(struct aer_fs *fs, uint32_t ino);
 /* Checks a name: ENAMETOOLONG, EINVAL (empty, '/', "." or ".."). */
 int aer_name_check(const char *name, size_t *len);
 uint64_t aer_now_ns(void);
+
+/* --- files unlinked while open (orphans.c) --- */
+
+/* One more descriptor open on ino: an unlink then keeps the file, nameless. */
+void aer_pin(struct aer_fs *fs, uint32_t ino);
+/* One descriptor fewer; the last one of a nameless file frees it. */
+int aer_unpin(struct aer_fs *fs, uint32_t ino);
+/* At start: frees the nameless files a crash left (none of them is open).
+ * Returns how many, or -1. */
+long aer_orphans_sweep(struct aer_fs *fs);
+/* 1 when ino is a file kept only by open descriptors. */
+static inline int aer_is_orphan(const struct aer_inode *in)
+{
+	return in->type == AER_TYPE_FILE && in->nlink == 0;
+}
+/* Tells lock-free readers a change is under way, then done (TFS only). */
+void aer_seq_bump(struct aer_fs *fs);
 
 /* --- seqlock for readers of a layout that the TFS changes (layout.h) --- */
 

@@ -13,6 +13,7 @@ struct aer_fsck_summary {
 	unsigned long files;
 	unsigned long dirs;
 	unsigned long used_blocks;
+	unsigned long orphans;     /* unlinked files still open at the crash */
 };
 
 /* Checks every rule of the layout, printing one line per inconsistency to

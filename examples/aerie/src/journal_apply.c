@@ -80,8 +80,8 @@ static void release_claimed(struct aer_fs *fs, const struct aer_journal *j)
 	}
 }
 
-/* seq_bump -- (internal) tells lock-free readers a change is under way or done */
-static void seq_bump(struct aer_fs *fs)
+/* aer_seq_bump -- tells lock-free readers a change is under way or done */
+void aer_seq_bump(struct aer_fs *fs)
 {
 	if (fs->publish_seq)
 		__atomic_add_fetch(&fs->sb->seq, 1, __ATOMIC_RELEASE);
@@ -97,9 +97,9 @@ int aer_journal_apply(struct aer_fs *fs, const struct aer_journal *j,
 	if (j->nops == 0 || j->nops > AER_JOURNAL_MAX_OPS)
 		return aer_fail(EINVAL, "journal of %u operations (1 to %u allowed)",
 				j->nops, AER_JOURNAL_MAX_OPS);
-	seq_bump(fs);
+	aer_seq_bump(fs);
 	if (pms_tx_begin() < 0) {
-		seq_bump(fs);
+		aer_seq_bump(fs);
 		return aer_fail(errno, "%s", pms_errormsg());
 	}
 	for (uint32_t i = 0; i < j->nops; i++) {
@@ -110,24 +110,24 @@ int aer_journal_apply(struct aer_fs *fs, const struct aer_journal *j,
 		pms_tx_abort();
 		/* the undo log restored the bitmap: a freed block may be below the hint */
 		fs->alloc_hint = fs->sb->data_start;
-		seq_bump(fs);
+		aer_seq_bump(fs);
 		return aer_fail(err, "journal op %u (%s) refused: %s", i, aer_op_name(j->ops[i].kind), msg);
 	}
 	if (check_sizes(fs, j) < 0) {
 		err = errno;
 		pms_tx_abort();
 		fs->alloc_hint = fs->sb->data_start;
-		seq_bump(fs);
+		aer_seq_bump(fs);
 		errno = err;
 		return -1;
 	}
 	if (pms_tx_commit() < 0) {
 		err = errno;
 		fs->alloc_hint = fs->sb->data_start;
-		seq_bump(fs);
+		aer_seq_bump(fs);
 		return aer_fail(err, "journal commit failed: %s", pms_errormsg());
 	}
 	release_claimed(fs, j);
-	seq_bump(fs);
+	aer_seq_bump(fs);
 	return 0;
 }

@@ -118,6 +118,8 @@ static int op_link(struct aer_fs *fs, const struct aer_op *op)
 		return -1;
 	if (!in || in->type == AER_TYPE_FREE)
 		return aer_fail(ENOENT, "inode %u is free: a name may not point to it", op->ino);
+	if (aer_is_orphan(in))
+		return aer_fail(ENOENT, "inode %u was unlinked: it gets no new name", op->ino);
 	if (fs->dir->lookup(fs, d, op->name, len, NULL))
 		return aer_fail(EEXIST, "'%s' already exists in directory %u", op->name, op->dir);
 	if (in->type == AER_TYPE_DIR)
@@ -142,9 +144,9 @@ static int drop_name(struct aer_fs *fs, uint32_t dirno, uint32_t slot, uint32_t 
 		d->nlink--;
 		return aer_inode_free(fs, ino);
 	}
-	if (--in->nlink == 0)
+	if (--in->nlink == 0 && !(fs->pins && fs->pins[ino]))
 		return aer_inode_free(fs, ino);
-	return 0;
+	return 0;  /* an open file without names lives until its last close */
 }
 
 /* is_empty_dir -- (internal) 1 when directory ino holds no name */

@@ -26,6 +26,9 @@ struct aer_backend {
 	void (*release)(struct aer_fs *fs, uint32_t ino);
 	/* Makes blocks of leased file ino writable by this process. */
 	int (*writable)(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_t len);
+	/* A descriptor opened or closed on ino (unlinked open files stay). */
+	void (*pin)(struct aer_fs *fs, uint32_t ino);
+	void (*unpin)(struct aer_fs *fs, uint32_t ino);
 	/* Writes file data back to the pool file (the fence comes after). */
 	void (*flush)(struct aer_fs *fs, const void *addr, size_t len);
 	void (*unmount)(struct aer_fs *fs);

@@ -15,6 +15,7 @@ struct pxfs_file {
 	int flags;
 	uint32_t ino;
 	uint32_t gen;      /* the inode's gen at open: a reused inode is not ours */
+	int is_dir;
 	int leased;
 	uint64_t off;
 	struct aer_dirty dirty;
@@ -25,13 +26,35 @@ static struct pxfs_file files[PXFS_MAX_FILES];
 int aer_stat_fill(struct aer_fs *fs, uint32_t ino, struct stat *st);
 int aer_set_size(struct aer_fs *fs, uint32_t ino, off_t len);
 
+/* What a call needs of a descriptor; POSIX reports these before anything else. */
+enum need { NEED_ANY, NEED_READ, NEED_WRITE, NEED_RESIZE };
+
+/* mode_error -- (internal) the errno a descriptor's open mode gives a call, or 0 */
+static int mode_error(const struct pxfs_file *f, enum need need)
+{
+	int acc = f->flags & O_ACCMODE, writable = acc == O_WRONLY || acc == O_RDWR;
+
+	switch (need) {
+	case NEED_READ: return acc == O_WRONLY ? EBADF : f->is_dir ? EISDIR : 0;
+	case NEED_WRITE: return writable ? 0 : EBADF;
+	case NEED_RESIZE: return writable ? 0 : EINVAL;
+	default: return 0;
+	}
+}
+
 /* file_of -- (internal) the open file fd, under the mount lock, or NULL */
-static struct pxfs_file *file_of(struct aer_fs *fs, int fd)
+static struct pxfs_file *file_of(struct aer_fs *fs, int fd, enum need need)
 {
 	struct aer_inode in;
+	int err;
 
 	if (fd < 0 || fd >= PXFS_MAX_FILES || !files[fd].used) {
 		aer_fail(EBADF, "%d is not an open PXFS descriptor", fd);
+		return NULL;
+	}
+	if ((err = mode_error(&files[fd], need))) {
+		aer_fail(err, "descriptor %d is %s", fd, err == EISDIR ? "a directory"
+				: need == NEED_READ ? "not open for reading" : "not open for writing");
 		return NULL;
 	}
 	if (aer_inode_copy(fs, files[fd].ino, &in) < 0 || in.gen != files[fd].gen) {
@@ -133,8 +156,9 @@ int pxfs_open(const char *path, int flags, mode_t mode)
 			goto fail;
 		}
 	}
-	files[fd] = (struct pxfs_file){ 1, flags, ino, in.gen, can_write(flags) || (flags & O_TRUNC),
-		0, { 0, 0 } };
+	files[fd] = (struct pxfs_file){ 1, flags, ino, in.gen, in.type == AER_TYPE_DIR,
+		can_write(flags) || (flags & O_TRUNC), 0, { 0, 0 } };
+	fs->backend->pin(fs, ino);  /* an unlink now keeps the file until the close */
 	aer_leave();
 	return fd;
 fail:
@@ -147,6 +171,7 @@ static void close_file(struct aer_fs *fs, struct pxfs_file *f)
 {
 	if (f->leased)
 		fs->backend->release(fs, f->ino);
+	fs->backend->unpin(fs, f->ino);
 	memset(f, 0, sizeof *f);
 }
 
@@ -186,16 +211,8 @@ static ssize_t do_read(int fd, void *buf, size_t n, uint64_t off, int move)
 		return aer_fail(EFAULT, "NULL buffer");
 	if (!(fs = aer_enter()))
 		return -1;
-	if (!(f = file_of(fs, fd)))
+	if (!(f = file_of(fs, fd, NEED_READ)))
 		goto out;
-	if ((f->flags & O_ACCMODE) == O_WRONLY) {
-		aer_fail(EBADF, "descriptor %d is not open for reading", fd);
-		goto out;
-	}
-	if (aer_inode(fs, f->ino)->type == AER_TYPE_DIR) {
-		aer_fail(EISDIR, "descriptor %d is a directory", fd);
-		goto out;
-	}
 	got = aer_file_read(fs, f->ino, buf, n, move ? f->off : off);
 	if (got > 0 && move)
 		f->off += (uint64_t)got;
@@ -228,12 +245,8 @@ static ssize_t do_write(int fd, const void *buf, size_t n, uint64_t off, enum wr
 		return aer_fail(EFAULT, "NULL buffer");
 	if (!(fs = aer_enter()))
 		return -1;
-	if (!(f = file_of(fs, fd)))
+	if (!(f = file_of(fs, fd, NEED_WRITE)))
 		goto out;
-	if (!can_write(f->flags)) {
-		aer_fail(EBADF, "descriptor %d is not open for writing", fd);
-		goto out;
-	}
 	if (at == AT_END || (at == AT_OFFSET && (f->flags & O_APPEND)))
 		off = aer_inode(fs, f->ino)->size;
 	else if (at == AT_OFFSET)
@@ -271,7 +284,7 @@ off_t pxfs_lseek(int fd, off_t off, int whence)
 
 	if (!fs)
 		return -1;
-	if (!(f = file_of(fs, fd)))
+	if (!(f = file_of(fs, fd, NEED_ANY)))
 		goto out;
 	switch (whence) {
 	case SEEK_SET: base = 0; break;
@@ -301,7 +314,7 @@ int pxfs_fsync(int fd)
 
 	if (!fs)
 		return -1;
-	if ((f = file_of(fs, fd))) {
+	if ((f = file_of(fs, fd, NEED_ANY))) {
 		aer_file_sync(fs, f->ino, &f->dirty);
 		rc = 0;
 	}
@@ -320,7 +333,7 @@ int pxfs_fstat(int fd, struct stat *st)
 		return aer_fail(EFAULT, "NULL stat buffer");
 	if (!(fs = aer_enter()))
 		return -1;
-	if ((f = file_of(fs, fd)))
+	if ((f = file_of(fs, fd, NEED_ANY)))
 		rc = aer_stat_fill(fs, f->ino, st);
 	aer_leave();
 	return rc;
@@ -335,13 +348,8 @@ int pxfs_ftruncate(int fd, off_t len)
 
 	if (!fs)
 		return -1;
-	if (!(f = file_of(fs, fd)))
-		goto out;
-	if (!can_write(f->flags))
-		aer_fail(EINVAL, "descriptor %d is not open for writing", fd);
-	else
+	if ((f = file_of(fs, fd, NEED_RESIZE)))
 		rc = aer_set_size(fs, f->ino, len);
-out:
 	aer_leave();
 	return rc;
 }

@@ -58,7 +58,8 @@ int aer_fs_attach(struct aer_fs *fs, struct aer_super *sb, enum aer_role role)
 		return 0;
 	fs->block_owner = calloc(sb->nblocks, sizeof *fs->block_owner);
 	fs->inode_owner = calloc(sb->ninodes, sizeof *fs->inode_owner);
-	if (!fs->block_owner || !fs->inode_owner) {
+	fs->pins = calloc(sb->ninodes, sizeof *fs->pins);
+	if (!fs->block_owner || !fs->inode_owner || !fs->pins) {
 		aer_fs_detach(fs);
 		return aer_fail(ENOMEM, "no memory for the grant tables");
 	}
@@ -70,6 +71,8 @@ void aer_fs_detach(struct aer_fs *fs)
 {
 	free(fs->block_owner);
 	free(fs->inode_owner);
+	free(fs->pins);
 	fs->block_owner = NULL;
 	fs->inode_owner = NULL;
+	fs->pins = NULL;
 }

@@ -234,6 +234,19 @@ static int tfs_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_
 	return all ? 0 : remap(fs, start, len, 1);
 }
 
+/* tfs_note -- (internal) a message the service does not answer: opening and
+ * closing a descriptor cost no round trip */
+static void tfs_note(uint32_t type, uint32_t ino)
+{
+	struct aer_req rq = { .type = type, .a = ino };
+
+	aer_wire_send(conn.sock, &rq, aer_req_bytes(&rq), NULL, 0);
+}
+
+/* tfs_pin, tfs_unpin -- the service keeps the pins */
+static void tfs_pin(struct aer_fs *fs, uint32_t ino) { tfs_note(AER_MSG_PIN, ino); }
+static void tfs_unpin(struct aer_fs *fs, uint32_t ino) { tfs_note(AER_MSG_UNPIN, ino); }
+
 /* tfs_flush -- cache-line write-back, then msync: this process did not open
  * the pool through pmem_shim, so on a pool file that is not pmem nothing else
  * would carry its stores to the file (on DAX the msync finds nothing to do) */
@@ -260,7 +273,8 @@ static void tfs_unmount(struct aer_fs *fs)
 
 const struct aer_backend aer_tfs_backend = {
 	"tfs", tfs_submit, tfs_grant_blocks, tfs_ungrant_blocks, tfs_grant_inode,
-	tfs_ungrant_inode, tfs_lease, tfs_release, tfs_writable, tfs_flush, tfs_unmount,
+	tfs_ungrant_inode, tfs_lease, tfs_release, tfs_writable, tfs_pin, tfs_unpin, tfs_flush,
+	tfs_unmount,
 };
 
 /* connect_to -- (internal) the service's socket */

@@ -5,6 +5,7 @@
  * identity, so grants and leases are checked too).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <pmem_shim.h>
@@ -68,6 +69,43 @@ static int ungrant(struct server *s, struct client *c, uint32_t start, uint32_t 
 	return 0;
 }
 
+/* pin -- (internal) a client's descriptor opened on ino */
+static int pin(struct server *s, struct client *c, uint32_t ino)
+{
+	if (!aer_inode(&s->fs, ino))
+		return aer_fail(EINVAL, "inode %u is out of range", ino);
+	if (c->npinned == c->cap) {
+		uint32_t cap = c->cap ? 2 * c->cap : 64, *v;
+		if (cap > 1u << 20 || !(v = realloc(c->pinned, cap * sizeof *v)))
+			return aer_fail(ENOMEM, "too many open descriptors");
+		c->pinned = v, c->cap = cap;
+	}
+	c->pinned[c->npinned++] = ino;
+	aer_pin(&s->fs, ino);
+	return 0;
+}
+
+/* unpin -- (internal) a client's descriptor closed on ino */
+static int unpin(struct server *s, struct client *c, uint32_t ino)
+{
+	for (uint32_t i = 0; i < c->npinned; i++)
+		if (c->pinned[i] == ino) {
+			c->pinned[i] = c->pinned[--c->npinned];
+			return aer_unpin(&s->fs, ino);
+		}
+	return aer_fail(EINVAL, "inode %u is not open in this client", ino);
+}
+
+/* aer_tfs_unpin_all -- a client left: its descriptors are closed */
+void aer_tfs_unpin_all(struct server *s, struct client *c)
+{
+	while (c->npinned)
+		aer_unpin(&s->fs, c->pinned[--c->npinned]);
+	free(c->pinned);
+	c->pinned = NULL;
+	c->cap = 0;
+}
+
 /* aer_tfs_handle -- one request */
 int aer_tfs_handle(struct server *s, struct client *c, const struct aer_req *rq,
 		struct aer_rep *rp)
@@ -108,6 +146,10 @@ int aer_tfs_handle(struct server *s, struct client *c, const struct aer_req *rq,
 		return 0;
 	case AER_MSG_SUBMIT:
 		return aer_journal_apply(fs, &rq->journal, &ctx);
+	case AER_MSG_PIN:
+		return pin(s, c, rq->a);
+	case AER_MSG_UNPIN:
+		return unpin(s, c, rq->a);
 	}
 	return aer_fail(EPROTO, "unknown request type %u", rq->type);
 }

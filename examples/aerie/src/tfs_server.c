@@ -81,7 +81,7 @@ static void accept_one(struct server *s)
 		getsockopt(sock, SOL_SOCKET, SO_PEERCRED, &cred, &len);
 		if (++s->next_id == 0)
 			s->next_id = 2;  /* 1 is single-process mode's */
-		*c = (struct client){ sock, s->next_id, cred.pid };
+		*c = (struct client){ .sock = sock, .id = s->next_id, .pid = cred.pid };
 		say(s, "aerie-tfs: client %u connected (pid %ld)\n", c->id, (long)c->pid);
 		return;
 	}
@@ -93,6 +93,7 @@ static void drop_client(struct server *s, struct client *c)
 {
 	aer_grants_drop(&s->fs, c->id);
 	aer_lease_drop_client(c->id);
+	aer_tfs_unpin_all(s, c);
 	close(c->sock);
 	say(s, "aerie-tfs: client %u gone; its grants and leases are released\n", c->id);
 	c->sock = -1;
@@ -121,6 +122,8 @@ static void serve_one(struct server *s, struct client *c)
 		snprintf(rp.msg, sizeof rp.msg, "%s", aerie_errormsg());
 		say(s, "aerie-tfs: client %u refused: %s\n", c->id, rp.msg);
 	}
+	if (rq.type == AER_MSG_PIN || rq.type == AER_MSG_UNPIN)
+		return;  /* notes: the client does not wait for an answer */
 	if (aer_wire_send(c->sock, &rp, sizeof rp, fds, rq.type == AER_MSG_HELLO && !rp.err ? 2 : 0) < 0)
 		drop_client(s, c);
 }
@@ -132,6 +135,10 @@ static int setup(struct server *s)
 
 	if (aer_open_owner(&s->fs, s->o->pool) < 0)
 		return -1;
+	if (aer_orphans_sweep(&s->fs) < 0) {
+		aer_close_owner(&s->fs);
+		return -1;
+	}
 	s->fs.publish_seq = 1;
 	s->ro_fd = open(s->o->pool, O_RDONLY | O_CLOEXEC);
 	s->rw_fd = open(s->o->pool, O_RDWR | O_CLOEXEC);

@@ -17,6 +17,8 @@ struct client {
 	int sock;       /* -1: free */
 	uint16_t id;
 	pid_t pid;
+	uint32_t *pinned;        /* inodes of its open descriptors, one entry each */
+	uint32_t npinned, cap;
 };
 
 struct server {
@@ -26,6 +28,9 @@ struct server {
 	struct client clients[MAX_CLIENTS];
 	uint16_t next_id;
 };
+
+/* Closes every descriptor c had open (it disconnected). */
+void aer_tfs_unpin_all(struct server *s, struct client *c);
 
 /* Answers one request of c into *rp. 0, or -1 with errno and message. */
 int aer_tfs_handle(struct server *s, struct client *c, const struct aer_req *rq,

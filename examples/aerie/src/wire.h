@@ -20,6 +20,8 @@ enum aer_msg_type {
 	AER_MSG_RELEASE,        /* a = ino */
 	AER_MSG_WRITABLE,       /* a = ino, b = start, c = len: blocks of a leased file */
 	AER_MSG_SUBMIT,         /* payload: a journal */
+	AER_MSG_PIN,            /* a = ino: a descriptor opened (no reply) */
+	AER_MSG_UNPIN,          /* a = ino: a descriptor closed (no reply) */
 };
 
 struct aer_req {

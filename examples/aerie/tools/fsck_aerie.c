@@ -31,9 +31,9 @@ int main(int argc, char **argv)
 		fprintf(stderr, "fsck.aerie: error: %s\n", aerie_errormsg());
 		return 2;
 	}
-	printf("fsck.aerie: %s: %s: %lu files, %lu directories, %lu of %u blocks used\n",
-			argv[1], rc ? "INCONSISTENT" : "clean", sum.files, sum.dirs, sum.used_blocks,
-			nblocks);
+	printf("fsck.aerie: %s: %s: %lu files, %lu directories, %lu of %u blocks used, "
+			"%lu unlinked while open\n", argv[1], rc ? "INCONSISTENT" : "clean", sum.files,
+			sum.dirs, sum.used_blocks, nblocks, sum.orphans);
 	if (rc)
 		printf("fsck.aerie: %s: %lu inconsistencies\n", argv[1], sum.problems);
 	return rc ? 1 : 0;
