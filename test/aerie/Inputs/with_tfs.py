@@ -19,6 +19,9 @@ import time
 def main():
     sep = sys.argv.index("--")
     tfs, pool, opts = sys.argv[1], sys.argv[2], sys.argv[3:sep]
+    if pool.startswith("-"):
+        print("with_tfs: the pool comes before the service's options, not '%s'" % pool)
+        return 2
     copies = [int(o.split("=")[1]) for o in opts if o.startswith("--parallel=")]
     opts = [o for o in opts if not o.startswith("--parallel=")]
     cmd = sys.argv[sep + 1:]
