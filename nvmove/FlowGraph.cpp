@@ -11,10 +11,10 @@ namespace nvm::infer {
 
 /// Cells that belong to no function: heap and global cells, types, sources and sinks.
 static bool isGlobalCell(StringRef C) {
-  for (StringRef Prefix : {"t:", "f:", "o:", "r:", "g:", "sz:", "fn:"})
+  for (StringRef Prefix : {"t:", "f:", "&f:", "o:", "r:", "g:", "sz:", "fn:"})
     if (C.startswith(Prefix))
       return true;
-  return C == "LOAD" || C == "SINK" || C == "OUTPUT" || C == "ALLOC" || C == "ESCAPE";
+  return C == "LOAD" || C == "SINK" || C == "OUTPUT" || C == "FORMAT" || C == "ALLOC" || C == "ESCAPE";
 }
 
 std::string qualifyCell(StringRef Cell, StringRef FnUsr) {
@@ -32,6 +32,8 @@ std::string qualifyCell(StringRef Cell, StringRef FnUsr) {
 std::string prettyCell(StringRef Cell) {
   if (Cell.consume_front("*"))
     return "*" + prettyCell(Cell);
+  if (Cell.consume_front("&"))
+    return "&" + prettyCell(Cell);
   if (Cell.consume_front("g:"))
     return Cell.str();
   if (Cell.consume_front("f:")) {

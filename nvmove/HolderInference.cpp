@@ -294,6 +294,8 @@ void PreciseAnalysis::findHolders() {
   for (bool Changed = true; Changed;) {
     Leads = leadsToLoaded(Fresh);
     Changed = admitReachable(holderCandidates(Fresh, Leads));
+    Changed |= admitSharedStorage();
+    Changed |= admitLoadResults();
   }
   // Temporaries nothing holds are reported, as touched (never hidden).
   for (auto &[Key, T] : Temporaries) {

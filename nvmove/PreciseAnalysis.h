@@ -35,6 +35,16 @@ private:
   void findLoadedStores();
   void findSizeofAllocations();
 
+  // SharedStorage.cpp
+  void findEmbeddingRecords();
+  std::vector<bool> leadsToDirectlyLoaded() const;
+  bool admitSharedStorage();
+  bool storedInMemory(unsigned N) const;
+  bool admitSharing(const std::string &Key, llvm::StringRef Reason, Provenance P);
+
+  // LoadResults.cpp
+  bool admitLoadResults();
+
   // HolderInference.cpp
   using Candidates = std::map<std::string, std::pair<std::string, Provenance>>; ///< field, why
   void findHolders();
@@ -60,6 +70,7 @@ private:
   /// Every parsed function (calls through pointers not followed): the uses of storage.
   FlowGraph Program;
   std::vector<int> Tainted;
+  std::vector<int> Formatted; ///< cells holding text a sprintf-family call formatted
   std::vector<bool> SinkBound, ProgramSinkBound;
   std::map<std::string, TypeFinding> Found;
   std::set<std::string> LoadedGlobals;

@@ -49,8 +49,13 @@ void PreciseAnalysis::run() {
   Tainted = Graph.reach(Sources, false);
   SinkBound = sinkBoundCells(Graph);
   ProgramSinkBound = sinkBoundCells(Program);
+  std::vector<unsigned> Formatters;
+  if (auto F = Graph.find("FORMAT"))
+    Formatters.push_back(*F);
+  Formatted = Graph.reach(Formatters, false);
   findLoadedStores();
   findSizeofAllocations();
+  findEmbeddingRecords();
   findHolders();
   for (auto &[Key, T] : Found)
     R.Types.push_back(std::move(T));
@@ -86,7 +91,12 @@ bool PreciseAnalysis::onlyOutput(unsigned N) const {
   StringRef Cell = Graph.name(N);
   if (!isHeapCell(Cell))
     return SinkBound[N];
-  // Storage is judged by every use the parsed program makes of it, not only the walk's.
+  // Storage counts as output only when it holds formatted text (an error message built with
+  // snprintf): a record that only keeps what it loaded for display later (a list of names the
+  // program prints) is still the program's state. Storage is judged by every use the parsed
+  // program makes of it, not only the walk's.
+  if (Formatted[N] == -2)
+    return false;
   auto P = Program.find(Cell);
   if (!P)
     return false;

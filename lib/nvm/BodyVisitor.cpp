@@ -82,6 +82,12 @@ public:
       R.flow(R.Cells.pointeeRead(C->getSubExpr()), "o:" + recordKey(RTo), C->getBeginLoc(),
              Flow::Alias);
     }
+    // A pointer to one record cast to another lays the second layout over the same object
+    // (gdbm's header block read as its standard or extended header): "t:from" -> "t:to".
+    if (const RecordDecl *RTo = pointeeRecordOf(C->getType()); RTo && C->getType()->isPointerType())
+      if (const RecordDecl *RFrom = pointeeRecordOf(From);
+          RFrom && From->isPointerType() && recordKey(RFrom) != recordKey(RTo))
+        R.flow("t:" + recordKey(RFrom), "t:" + recordKey(RTo), C->getBeginLoc(), Flow::Type);
     return true;
   }
   // Operands of sizeof are not evaluated: nothing in them is assigned or called.

@@ -120,6 +120,9 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
       if (!It->second.ToEnd)
         break;
     }
+    // Formatted text (an error message, a log line): sink awareness asks where it goes.
+    if (Name.contains("printf"))
+      flow("FORMAT", To, L);
     write(Dest, Name, Value, L);
     return;
   }

@@ -178,6 +178,14 @@ std::string ExprCells::globalRoot(const Expr *E) {
   return Path;
 }
 
+std::string ExprCells::embeddedMember(const Expr *E) {
+  const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParens());
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!FD || !FD->getType()->getAsRecordDecl())
+    return {};
+  return "&f:" + recordKey(FD->getParent()) + "." + FD->getName().str();
+}
+
 std::string ExprCells::written(const Expr *E) { return lvalueCell(E, true); }
 std::string ExprCells::readFrom(const Expr *E) { return lvalueCell(E, false); }
 
@@ -223,6 +231,8 @@ void ExprCells::addSources(const Expr *E, std::vector<std::string> &Out) {
         addSources(DR, Out);
       else if (std::string Root = globalRoot(Sub); !Root.empty())
         Out.push_back(Root);
+      else if (std::string Member = embeddedMember(Sub); !Member.empty())
+        Out.push_back(Member);
     } else {
       addSources(U->getSubExpr(), Out);
     }

@@ -29,6 +29,9 @@ public:
   std::string varCell(const clang::VarDecl *V);
   /// "g:server.db" when l-value E is (an element of) a global or a field path of one.
   std::string globalRoot(const clang::Expr *E);
+  /// "&f:<record>.<field>" when l-value E is a record embedded by value in another (&x->stat):
+  /// the address of that member, so that what is stored through it reaches its container.
+  std::string embeddedMember(const clang::Expr *E);
   /// The cell holding the pointer value of E (a variable, a field, a call result), or empty.
   std::string pointerCell(const clang::Expr *E);
 

@@ -12,7 +12,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 22;
+inline constexpr int SummaryVersion = 24;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -53,11 +53,12 @@ struct CallSite {
 
 /// One edge of the data-flow graph of a function (precise and backtrack modes). Cells are
 /// named: "v:<name>@<line>" locals, "p<i>" params, "ret", "c<n>" call results, "g:<global>"
-/// globals (with ".field" paths), "f:<record>.<field>" fields, "o:<record>" whole objects,
+/// globals (with ".field" paths), "f:<record>.<field>" fields, "&f:<record>.<field>" the address
+/// of a record embedded by value in another, "o:<record>" whole objects,
 /// "r:<record>" reads of whole objects, "*<cell>" what a raw pointer points to, "@<usr>|p<i>" /
 /// "@<usr>|ret" other functions' parameters and results, "fn:<usr>" a function's address,
 /// "sz:<record>" a sizeof, "LOAD" data read from outside, "SINK" data written to outside, "OUTPUT" data shown to
-/// the user (printf, syslog, perror),
+/// the user (printf, syslog, perror), "FORMAT" marks buffers sprintf-family calls format into,
 /// "ALLOC" fresh memory from an allocator.
 struct Flow {
   enum KindT : char {
@@ -65,7 +66,8 @@ struct Flow {
     Alias = 'a', ///< To sees what From holds because two pointers share a pointee
     Back = 'b',  ///< a callee's writes through its parameter From reach the caller's To
     Base = 'w',  ///< the pointer held in From is the base of a store into cell To
-    Type = 't',  ///< From holds a pointer to the record named by To ("t:<record>")
+    Type = 't',  ///< From holds a pointer to the record named by To ("t:<record>"); from a
+                 ///< "t:<record>", a pointer to that record is cast to To (an overlay)
   };
   std::string From;
   std::string To;

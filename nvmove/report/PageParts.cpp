@@ -50,6 +50,12 @@ std::string reasonText(StringRef Reason) {
     return "it holds a pointer to loaded objects and is reachable from a root";
   if (Reason == "sizeof-allocation")
     return "its size sizes an allocation that receives loaded data";
+  if (Reason == "embedded")
+    return "it is embedded by value in a persistent record and lives where that record lives";
+  if (Reason == "overlay")
+    return "a persistent object is cast to it: it is one more layout of that object";
+  if (Reason == "load-result")
+    return "a caller of the load function keeps what the load returns through a parameter in it";
   if (Reason == "assigned")
     return "it is assigned on the walk from the load functions (paper mode)";
   if (Reason == "serialized")

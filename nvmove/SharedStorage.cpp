@@ -1,0 +1,170 @@
+// Precise mode: records that share storage with others, so that one being loaded or persistent
+// makes the other so.
+//  - Embedding: the walk takes the address of a record embedded by value in another
+//    (&oid_stat->stat) and loaded data is stored through it: the container holds that data.
+//    The data must come from a read through locals and parameters, not through a field cell
+//    that every object of a generic record shares (strbuf, hashmap), or every record embedding
+//    a strbuf would look loaded.
+//    The other way, a member whose address the walk takes (&hdr->ext) lives where its
+//    persistent container lives, and so does an anonymous member record (a list link).
+//  - Overlay: a pointer to a persistent record cast to another record (gdbm's header block
+//    read as its standard or extended header) lays that layout over the same object.
+#include "PreciseAnalysis.h"
+#include "nvm/RecordNames.h"
+
+using namespace llvm;
+
+namespace nvm::infer {
+
+/// "&f:struct oid_stat.stat" -> (struct oid_stat, stat).
+static std::pair<std::string, std::string> memberOf(StringRef Cell) {
+  if (!Cell.consume_front("&f:"))
+    return {};
+  auto [Rec, Field] = Cell.rsplit('.');
+  return {Rec.str(), Field.str()};
+}
+
+/// Pointer values that lead to stores of data read from storage and carried there through
+/// locals, parameters and results only: not data that merely shares a field cell of a generic
+/// record (every strbuf's buffer, every hashmap's table) with loaded data.
+std::vector<bool> PreciseAnalysis::leadsToDirectlyLoaded() const {
+  std::vector<unsigned> Sources;
+  if (auto L = Graph.find("LOAD"))
+    Sources.push_back(*L);
+  std::vector<int> Direct = Graph.reachIf(
+      Sources, false, [](const FlowGraph::Edge &) { return true; },
+      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+  std::vector<unsigned> Bases;
+  for (const FlowGraph::Edge &B : Graph.baseUses())
+    if (auto T = Graph.find(StringRef(Graph.name(B.To)).drop_front(2));
+        T && Direct[*T] != -2 && isKept(*T))
+      Bases.push_back(B.From);
+  std::vector<int> P = Graph.reachIf(
+      Bases, true, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
+      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+  std::vector<bool> Leads(Graph.size());
+  for (unsigned N = 0; N < Graph.size(); ++N)
+    Leads[N] = P[N] != -2;
+  return Leads;
+}
+
+void PreciseAnalysis::findEmbeddingRecords() {
+  std::vector<bool> Leads = leadsToDirectlyLoaded();
+  std::vector<unsigned> Sources;
+  if (auto L = Graph.find("LOAD"))
+    Sources.push_back(*L);
+  std::vector<int> Direct = Graph.reachIf(
+      Sources, false, [](const FlowGraph::Edge &) { return true; },
+      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+  // Calls by (function, location): a helper shared by many callers (strbuf_add) stores loaded
+  // data through its parameter for one of them; the member passed at this call counts only when
+  // the same call also hands the callee loaded data from the caller's own locals.
+  std::map<std::pair<int, std::string>, std::vector<unsigned>> CallArgs;
+  for (unsigned E = 0; E < Graph.edges(); ++E)
+    if (const FlowGraph::Edge &Ed = Graph.edge(E); Ed.Function >= 0)
+      CallArgs[{Ed.Function, Ed.Loc}].push_back(E);
+  auto CallCarriesLoaded = [&](unsigned N) {
+    for (unsigned E : Graph.outEdges(N)) {
+      const FlowGraph::Edge &Ed = Graph.edge(E);
+      if (Ed.Function < 0 || isHeapCell(Graph.name(Ed.To)))
+        continue; // a store into memory, not a call
+      for (unsigned Sib : CallArgs[{Ed.Function, Ed.Loc}]) {
+        unsigned From = Graph.edge(Sib).From;
+        if (From != N && Direct[From] != -2 && !isHeapCell(Graph.name(From)) &&
+            Graph.name(From) != "LOAD")
+          return true;
+      }
+    }
+    return false;
+  };
+  for (unsigned N = 0; N < Graph.size(); ++N) {
+    auto [Key, Field] = memberOf(Graph.name(N));
+    if (Key.empty() || !Leads[N] || !CallCarriesLoaded(N))
+      continue;
+    const FieldInfo *F = field(Key, Field);
+    if (!F || F->PointeeRecord.empty())
+      continue;
+    int Use = Graph.firstUse(N);
+    FlowGraph::Edge None{N, N, "", -1, Flow::Store};
+    if (TypeFinding *T = add(Key, "loaded-data");
+        T && T->FieldsWritten.insert(Field).second)
+      T->Provenances.push_back(provenanceAt(
+          Use >= 0 ? Graph.edge(Use) : None,
+          "loaded data is stored through &" + prettyCell("f:" + Key + "." + Field) + ", the " +
+              displayKey(F->PointeeRecord) + " it embeds"));
+  }
+}
+
+/// Makes Key persistent for sharing storage with a persistent record; true if it was new.
+bool PreciseAnalysis::admitSharing(const std::string &Key, StringRef Reason, Provenance P) {
+  if (Found.count(Key))
+    return false;
+  if (auto Temp = Temporaries.find(Key); Temp != Temporaries.end()) {
+    Temp->second.Provenances.push_back(std::move(P));
+    Found.emplace(Key, std::move(Temp->second));
+    Temporaries.erase(Temp);
+    return true;
+  }
+  TypeFinding *T = add(Key, Reason);
+  if (!T)
+    return false;
+  T->Provenances.push_back(std::move(P));
+  return true;
+}
+
+/// The address held in N is kept: stored into a field, a global or through a pointer (not
+/// only handed to functions that use it and forget it, nor to callbacks we cannot see).
+bool PreciseAnalysis::storedInMemory(unsigned N) const {
+  return escapes({N}, [&](unsigned M) {
+    StringRef C = Graph.name(M);
+    return M != N && (C.startswith("*") || isHeapCell(C));
+  });
+}
+
+bool PreciseAnalysis::admitSharedStorage() {
+  bool Changed = false;
+  for (bool Again = true; Again;) {
+    Again = false;
+    // Members whose address the walk takes.
+    for (unsigned N = 0; N < Graph.size(); ++N) {
+      auto [Key, Field] = memberOf(Graph.name(N));
+      const FieldInfo *F = Key.empty() || !Found.count(Key) ? nullptr : field(Key, Field);
+      if (!F || F->PointeeRecord.empty() || !storedInMemory(N))
+        continue;
+      int Use = Graph.firstUse(N);
+      FlowGraph::Edge None{N, N, "", -1, Flow::Store};
+      Again |= admitSharing(F->PointeeRecord, "embedded",
+                            provenanceAt(Use >= 0 ? Graph.edge(Use) : None,
+                                         "the walk takes the address of " +
+                                             prettyCell("f:" + Key + "." + Field) +
+                                             ", embedded by value in persistent " +
+                                             displayKey(Key)));
+    }
+    // Anonymous member records: they have no life of their own.
+    std::vector<std::pair<std::string, std::string>> Anonymous;
+    for (const auto &[Key, T] : Found)
+      for (const FieldInfo &F : T.Record.Fields)
+        if (auto M = Records.find(F.PointeeRecord);
+            M != Records.end() && M->second.Tag.empty() && M->second.TypedefNames.empty() &&
+            !StringRef(F.Type).contains('*'))
+          Anonymous.push_back({Key, F.Name});
+    for (const auto &[Key, Field] : Anonymous)
+      Again |= admitSharing(field(Key, Field)->PointeeRecord, "embedded",
+                            Provenance{{}, "", Found[Key].Record.DefinedAt,
+                                       "anonymous member " + Field + " of persistent " +
+                                           displayKey(Key)});
+    // Overlays: a pointer to a persistent record cast to another record.
+    for (const FlowGraph::Edge &E : Graph.typeUses()) {
+      StringRef From = Graph.name(E.From), To = Graph.name(E.To);
+      if (!From.consume_front("t:") || !To.consume_front("t:") || !Found.count(From.str()))
+        continue;
+      Again |= admitSharing(To.str(), "overlay",
+                            provenanceAt(E, "a pointer to persistent " + displayKey(From.str()) +
+                                                " is cast to " + displayKey(To.str())));
+    }
+    Changed |= Again;
+  }
+  return Changed;
+}
+
+} // namespace nvm::infer
