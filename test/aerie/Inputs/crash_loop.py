@@ -152,7 +152,9 @@ def main():
         os.unlink(a.pool)
     subprocess.run([a.mkfs, a.pool], check=True, capture_output=True)
     model, acked, inflight, tfs_kills = Model(), 0, 0, 0
-    sock = os.path.join(tempfile.mkdtemp(prefix="aerie-"), "s")
+    sock_dir = tempfile.mkdtemp(prefix="aerie-")
+    atexit.register(shutil.rmtree, sock_dir, True)
+    sock = os.path.join(sock_dir, "s")
     env, shadow = dict(os.environ), os.path.abspath(a.pool) + ".shadow"
     if a.power_loss:
         env.update(LD_PRELOAD=a.power_loss, PMS_SHADOW_POOL=os.path.abspath(a.pool),

@@ -5,7 +5,9 @@ resumed, can no longer change the file.
 
 usage: lease_check.py LEASE_CLIENT AERIE_TFS POOL LEASE_MS
 """
+import atexit
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -29,7 +31,9 @@ def hold(client, sock, path):
 
 def main():
     client, tfs, pool, lease = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-    sock = os.path.join(tempfile.mkdtemp(prefix="aerie-"), "s")
+    sock_dir = tempfile.mkdtemp(prefix="aerie-")
+    atexit.register(shutil.rmtree, sock_dir, True)
+    sock = os.path.join(sock_dir, "s")
     srv = subprocess.Popen([tfs, "--quiet", "--lease-ms=%d" % lease, pool, sock])
     while not os.path.exists(sock):
         time.sleep(0.01)

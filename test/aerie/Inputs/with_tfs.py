@@ -8,7 +8,9 @@ becoming its number 0..N-1. The service's log goes to POOL.tfs.log. Exits
 with the first non-zero status of CMD, or 1 when the service did not start or
 did not stop cleanly.
 """
+import atexit
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -26,6 +28,7 @@ def main():
     opts = [o for o in opts if not o.startswith("--parallel=")]
     cmd = sys.argv[sep + 1:]
     tmp = tempfile.mkdtemp(prefix="aerie-")
+    atexit.register(shutil.rmtree, tmp, True)
     sock = os.path.join(tmp, "s")
     log = open(pool + ".tfs.log", "w")
     srv = subprocess.Popen([tfs] + opts + [pool, sock], stderr=log)
@@ -43,7 +46,6 @@ def main():
     if srv.wait(timeout=10) != 0:
         print("with_tfs: aerie-tfs exited with %d" % srv.returncode)
         return 1
-    os.rmdir(tmp)
     return rc
 
 
