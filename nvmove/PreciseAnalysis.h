@@ -34,6 +34,7 @@ private:
   TypeFinding *add(const std::string &Key, llvm::StringRef Reason);
   void findLoadedStores();
   void findSizeofAllocations();
+  void addSkippedSizeofResults();
 
   // SharedStorage.cpp
   void findEmbeddingRecords();

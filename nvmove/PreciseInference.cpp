@@ -212,7 +212,48 @@ void PreciseAnalysis::findLoadedStores() {
   }
 }
 
+/// Functions the walk skips (optimization a: only integer parameters) may still compute the
+/// size of the load's allocations: sdsHdrSize(type) returns sizeof(struct sdshdr5) ... for
+/// sdsnewlen. Their sizeof's reach their callers' result cells, as if the walk had entered them.
+void PreciseAnalysis::addSkippedSizeofResults() {
+  std::set<std::string> Visited;
+  for (const VisitedFunction &V : R.Walk.Visited)
+    Visited.insert(V.Function->Usr);
+  std::map<std::string, std::set<std::string>> Sizes; // usr -> "sz:<record>" reaching its result
+  for (size_t I = 0; I < Store.size(); ++I)
+    if (const TUSummary *S = Store.summary(I))
+      for (const FunctionSummary &F : S->Functions) {
+        if (Visited.count(F.Usr) || !F.InApp)
+          continue;
+        // Within the body: what reaches "ret" through its locals.
+        std::set<std::string> Reach{"ret"};
+        for (bool Changed = true; Changed;) {
+          Changed = false;
+          for (const Flow &Fl : F.Flows)
+            if (Fl.Kind == Flow::Store && Reach.count(Fl.To) && Reach.insert(Fl.From).second)
+              Changed = true;
+        }
+        for (const std::string &C : Reach)
+          if (StringRef(C).startswith("sz:"))
+            Sizes[F.Usr].insert(C);
+      }
+  if (Sizes.empty())
+    return;
+  for (size_t FI = 0; FI < R.Walk.Visited.size(); ++FI) {
+    const FunctionSummary &F = *R.Walk.Visited[FI].Function;
+    for (const Flow &Fl : F.Flows) {
+      StringRef From = Fl.From;
+      if (Fl.Kind != Flow::Store || !From.consume_front("@") || !From.consume_back("|ret"))
+        continue;
+      if (auto It = Sizes.find(From.str()); It != Sizes.end())
+        for (const std::string &Sz : It->second)
+          Graph.addEdge(Sz, qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI), Flow::Store);
+    }
+  }
+}
+
 void PreciseAnalysis::findSizeofAllocations() {
+  addSkippedSizeofResults();
   for (unsigned N = 0; N < Graph.size(); ++N) {
     StringRef Cell = Graph.name(N);
     size_t Bar = Cell.find("|a:");
