@@ -235,10 +235,61 @@ void PreciseAnalysis::demoteStackOnlyRecords(const std::vector<bool> &Fresh) {
   }
 }
 
+/// The records fresh pointer values point to, followed from where they are typed (struct job *j)
+/// through locals, parameters and results into untyped ones (void *item).
+std::map<unsigned, std::set<std::string>>
+PreciseAnalysis::freshRecords(const std::vector<bool> &Fresh) const {
+  std::map<unsigned, std::set<std::string>> Out;
+  std::vector<unsigned> Work;
+  for (const FlowGraph::Edge &T : Graph.typeUses())
+    if (Fresh[T.From] && Out[T.From].insert(StringRef(Graph.name(T.To)).drop_front(2).str()).second)
+      Work.push_back(T.From);
+  while (!Work.empty()) {
+    unsigned N = Work.back();
+    Work.pop_back();
+    for (unsigned E : Graph.outEdges(N)) {
+      const FlowGraph::Edge &Ed = Graph.edge(E);
+      if (Ed.Kind != Flow::Store || !Fresh[Ed.To])
+        continue;
+      size_t Before = Out[Ed.To].size();
+      Out[Ed.To].insert(Out[N].begin(), Out[N].end());
+      if (Out[Ed.To].size() != Before)
+        Work.push_back(Ed.To);
+    }
+  }
+  return Out;
+}
+
+/// Untyped containers: a field of type void * or void ** (an array of handles with a length and
+/// a capacity) into which the walk stores objects of a persistent record that the load
+/// allocated. Typed fields are handled by ownsPersistent().
+void PreciseAnalysis::addUntypedContainers(const std::vector<bool> &Fresh, Candidates &Out) {
+  std::map<unsigned, std::set<std::string>> Kinds = freshRecords(Fresh);
+  for (unsigned E = 0; E < Graph.edges(); ++E) {
+    const FlowGraph::Edge &Ed = Graph.edge(E);
+    auto K = Kinds.find(Ed.From);
+    if (Ed.Kind != Flow::Store || K == Kinds.end())
+      continue;
+    auto [Key, Name] = fieldOfCell(Graph.name(Ed.To));
+    const FieldInfo *F = Key.empty() ? nullptr : field(Key, Name);
+    if (!F || !F->PointeeRecord.empty() || !StringRef(F->Type).startswith("void *") ||
+        Found.count(Key) || Out.count(Key))
+      continue;
+    for (const std::string &Rec : K->second)
+      if (Found.count(Rec)) {
+        Out[Key] = {Name, provenanceAt(Ed, "stores into '" + Name + "' (" + F->Type + ") a " +
+                                               displayKey(Rec) +
+                                               " that the load allocated and filled")};
+        break;
+      }
+  }
+}
+
 /// Records that may hold persistent objects, each with the field and the evidence.
 PreciseAnalysis::Candidates PreciseAnalysis::holderCandidates(const std::vector<bool> &Fresh,
                                                               const std::vector<bool> &Leads) {
   Candidates Out = PointsToLoaded;
+  addUntypedContainers(Fresh, Out);
   for (unsigned E = 0; E < Graph.edges(); ++E) {
     const FlowGraph::Edge &Ed = Graph.edge(E);
     if (!ownsPersistent(Ed, Fresh))

@@ -50,6 +50,8 @@ private:
   using Candidates = std::map<std::string, std::pair<std::string, Provenance>>; ///< field, why
   void findHolders();
   void demoteStackOnlyRecords(const std::vector<bool> &Fresh);
+  std::map<unsigned, std::set<std::string>> freshRecords(const std::vector<bool> &Fresh) const;
+  void addUntypedContainers(const std::vector<bool> &Fresh, Candidates &Out);
   Candidates holderCandidates(const std::vector<bool> &Fresh, const std::vector<bool> &Leads);
   bool admitReachable(Candidates C);
   std::vector<bool> freshValues() const;
