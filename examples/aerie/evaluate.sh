@@ -1,0 +1,262 @@
+#!/usr/bin/env bash
+# evaluate.sh -- runs issue 14's measurements of the Aerie library file system (Table 2, the
+# filebench personalities, client scaling through aerie-tfs) and writes raw JSON, tables and plots.
+#
+# usage: examples/aerie/evaluate.sh [--reps N] [--duration SEC] [--phases LIST] [--summarize] [OUT]
+#   OUT          results directory (default build/eval/aerie); raw/ holds every fsbench JSON and log
+#   --reps N     repetitions of every run (default 3)
+#   --duration S seconds per personality run (default 10; set-up and removal come on top)
+#   --phases L   comma list of micro, personalities, kvfs, scaling (default all four)
+#   --summarize  only rebuild OUT/tables.md and OUT/fs-*.png from OUT/raw
+# Targets: pxfs-sp (single process, preload library, own pool), pxfs-tfs (preload library as a
+# client of aerie-tfs), each with PMS_NVM_MODEL=aerie-pcm (-pcm) and without a model (-dram);
+# tmpfs (/dev/shm); disk (/tmp, whatever df -T says it is). Pools are fresh for every run.
+set -u
+die() { echo "evaluate.sh: error: $*" >&2; exit 2; }
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+BIN=$ROOT/build/bin
+PRELOAD=$ROOT/build/lib/libpxfs-preload.so
+REPS=3 DURATION=10 PHASES=micro,personalities,kvfs,scaling SUMMARIZE=0 OUT=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--reps) [ $# -ge 2 ] || die "--reps needs a value"; REPS=$2; shift 2 ;;
+	--reps=*) REPS=${1#*=}; shift ;;
+	--duration) [ $# -ge 2 ] || die "--duration needs a value"; DURATION=$2; shift 2 ;;
+	--duration=*) DURATION=${1#*=}; shift ;;
+	--phases) [ $# -ge 2 ] || die "--phases needs a value"; PHASES=$2; shift 2 ;;
+	--phases=*) PHASES=${1#*=}; shift ;;
+	--summarize) SUMMARIZE=1; shift ;;
+	-h|--help) sed -n 5,14p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-*) die "unknown option '$1' (try --help)" ;;
+	*) [ -z "$OUT" ] || die "one results directory only (got '$OUT' and '$1')"; OUT=$1; shift ;;
+	esac
+done
+case $REPS in ''|*[!0-9]*|0) die "--reps must be a positive integer, not '$REPS'" ;; esac
+case $DURATION in ''|*[!0-9]*|0) die "--duration must be a positive integer, not '$DURATION'" ;; esac
+for p in ${PHASES//,/ }; do
+	case $p in micro|personalities|kvfs|scaling) ;; *) die "unknown phase '$p' (micro, personalities, kvfs, scaling)" ;; esac
+done
+OUT=${OUT:-$ROOT/build/eval/aerie}
+mkdir -p "$OUT/raw" || die "cannot create '$OUT/raw'"
+OUT=$(cd "$OUT" && pwd)
+if [ $SUMMARIZE = 0 ]; then
+	for b in fsbench mkfs.aerie aerie-tfs fsck.aerie; do
+		[ -x "$BIN/$b" ] || die "$BIN/$b is missing: run ninja -C build -j2"
+	done
+	[ -f "$PRELOAD" ] || die "$PRELOAD is missing: run ninja -C build -j2"
+fi
+
+export PMEM_IS_PMEM_FORCE=1
+SCR=/dev/shm/aerie-eval.$$            # pools, sockets and the tmpfs target
+DISK=/tmp/aerie-eval.$$               # the disk target
+MOUNT=/pxfs-eval                      # the preload prefix (need not exist)
+POOLSIZE=3G INODES=40000
+TFS_PID=
+cleanup() {
+	[ -n "$TFS_PID" ] && kill "$TFS_PID" 2>/dev/null && wait "$TFS_PID" 2>/dev/null
+	rm -rf "$SCR" "$DISK"
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+log() { echo "[$(date -u +%H:%M:%S) load $(cut -d' ' -f1-3 /proc/loadavg)] $*" | tee -a "$OUT/raw/log.txt"; }
+
+# fresh_pool -- a new file system for one run; fsck'd after the run by finish_pool
+fresh_pool() {
+	rm -f "$SCR/fs.pool"
+	"$BIN/mkfs.aerie" --size=$POOLSIZE --inodes=$INODES "$SCR/fs.pool" >/dev/null ||
+		{ echo "evaluate.sh: mkfs.aerie failed" >&2; exit 1; }
+}
+start_tfs() {  # start_tfs MODEL: the service owns the pool; MODEL applies to its transactions
+	rm -f "$SCR/tfs.sock"
+	if [ "$1" = dram ]; then "$BIN/aerie-tfs" --quiet "$SCR/fs.pool" "$SCR/tfs.sock" &
+	else PMS_NVM_MODEL=$1 "$BIN/aerie-tfs" --quiet "$SCR/fs.pool" "$SCR/tfs.sock" & fi
+	TFS_PID=$!
+	for _ in $(seq 100); do [ -S "$SCR/tfs.sock" ] && return 0; sleep 0.05; done
+	echo "evaluate.sh: aerie-tfs did not start" >&2; exit 1
+}
+stop_tfs() { [ -n "$TFS_PID" ] && kill "$TFS_PID" && wait "$TFS_PID" 2>/dev/null; TFS_PID=; }
+finish_pool() {  # finish_pool NAME: fsck must find the file system clean after every run
+	"$BIN/fsck.aerie" "$SCR/fs.pool" >>"$OUT/raw/$1.fsck" 2>&1 || echo "fsck FAILED ($1)" | tee -a "$OUT/raw/log.txt"
+}
+
+# run_on TARGET NAME FSBENCH-ARGS... -- one fsbench run on a target; JSON in raw/NAME.json
+run_on() {
+	local target=$1 name=$2 rc; shift 2
+	local model=dram; case $target in *-pcm) model=aerie-pcm ;; esac
+	log "$name: fsbench $* ($target)"
+	case $target in
+	pxfs-sp-*)
+		fresh_pool
+		if [ $model = dram ]; then
+			env PXFS_MOUNT=$MOUNT PXFS_POOL="$SCR/fs.pool" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json"
+		else
+			env PMS_NVM_MODEL=$model PXFS_MOUNT=$MOUNT PXFS_POOL="$SCR/fs.pool" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json"
+		fi >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		finish_pool "$name" ;;
+	pxfs-tfs-*)
+		fresh_pool; start_tfs $model
+		env PXFS_MOUNT=$MOUNT PXFS_TFS_SOCKET="$SCR/tfs.sock" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		stop_tfs; finish_pool "$name" ;;
+	kvfs-sp-*)
+		fresh_pool
+		env PMS_NVM_MODEL=$model PXFS_POOL="$SCR/fs.pool" "$BIN/fsbench" "$@" --backend kvfs --dir "$SCR" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		finish_pool "$name" ;;
+	tmpfs) "$BIN/fsbench" "$@" --dir "$SCR/tmpfs" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
+	disk) "$BIN/fsbench" "$@" --dir "$DISK" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
+	kvdir-tmpfs) "$BIN/fsbench" "$@" --backend kvdir --dir "$SCR/tmpfs" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
+	esac
+	[ $rc = 0 ] || { log "$name FAILED (exit $rc): $(tail -1 "$OUT/raw/$name.txt")"; rm -f "$OUT/raw/$name.json"; }
+}
+
+TARGETS="pxfs-sp-pcm pxfs-sp-dram pxfs-tfs-pcm pxfs-tfs-dram tmpfs disk"
+# Table 2 at the paper's sizes: a 1 GB file, 100 MB of random I/O and appends, 1,024 files of
+# 4 KB; each run takes 1-5 s here, so no scaling down is needed.
+MICRO="micro --file-size 1g --random-bytes 100m --files 1024"
+PERS="--variant aerie --duration $DURATION"
+
+phase_on() { case ",$PHASES," in *",$1,"*) return 0 ;; esac; return 1; }
+
+if [ $SUMMARIZE = 0 ]; then
+	mkdir -p "$SCR/tmpfs" "$DISK" || die "cannot create $SCR or $DISK"
+	{
+		echo "date: $(date -u '+%F %T UTC')"; echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)"
+		echo "cpus: $(nproc); $(grep -m1 'model name' /proc/cpuinfo)"; echo "disk target: $(df -T /tmp | tail -1)"
+		echo "tmpfs target: $(df -T /dev/shm | tail -1)"; echo "reps $REPS, duration $DURATION s, phases $PHASES"
+	} >"$OUT/raw/machine.txt"
+	# The reps are the outer loop so that a burst of load from other jobs spreads over targets.
+	for r in $(seq "$REPS"); do
+		if phase_on micro; then
+			for t in $TARGETS; do run_on $t "micro.$t.r$r" $MICRO; done
+		fi
+		if phase_on personalities; then
+			for p in fileserver webserver webproxy; do
+				for t in $TARGETS; do run_on $t "$p.$t.r$r" $p $PERS; done
+			done
+		fi
+		if phase_on kvfs; then
+			if "$BIN/fsbench" --help 2>&1 | grep -q kvfs || "$BIN/fsbench" --describe webproxy --backend kvfs >/dev/null 2>&1; then
+				for t in kvfs-sp-pcm kvfs-sp-dram; do run_on $t "webproxy-kv.$t.r$r" webproxy $PERS; done
+			else
+				log "fsbench has no kvfs backend: KVFS webproxy skipped"
+			fi
+			run_on kvdir-tmpfs "webproxy-kv.kvdir-tmpfs.r$r" webproxy $PERS
+		fi
+		if phase_on scaling; then
+			for t in pxfs-tfs-pcm; do
+				for n in 1 2 4; do
+					run_on $t "scale-fileserver-p$n.$t.r$r" fileserver $PERS --threads 1 --processes $n
+					run_on $t "scale-webproxy-p$n.$t.r$r" webproxy $PERS --threads 1 --processes $n
+				done
+			done
+		fi
+	done
+	log "runs done"
+fi
+
+# ---- summary: tables.md and plots, from raw/*.json only ----
+# Debian's python3 has python3-matplotlib; a pyenv python3 first on PATH may not.
+PY3=/usr/bin/python3; [ -x $PY3 ] || PY3=python3
+$PY3 - "$OUT" <<'PY'
+import glob, json, os, statistics, sys
+out = sys.argv[1]
+runs = {}
+for f in sorted(glob.glob(os.path.join(out, "raw", "*.json"))):
+    base = os.path.basename(f)[:-5]
+    name, target, rep = base.split(".")
+    runs.setdefault((name, target), []).append(json.load(open(f)))
+
+def med(xs):
+    xs = sorted(xs)
+    if not xs: return "-"
+    fmt = (lambda v: "%.2f" % v) if xs[-1] < 100 else (lambda v: "%.0f" % v)
+    s = fmt(statistics.median(xs))
+    return s if len(xs) == 1 else "%s [%s-%s]" % (s, fmt(xs[0]), fmt(xs[-1]))
+
+T = ["pxfs-sp-pcm", "pxfs-sp-dram", "pxfs-tfs-pcm", "pxfs-tfs-dram", "tmpfs", "disk"]
+lines = ["# Aerie evaluation: median [lowest-highest] over the repetitions", ""]
+try: lines += ["```", open(os.path.join(out, "raw", "machine.txt")).read().strip(), "```", ""]
+except OSError: pass
+
+micro_ops = ["seq-read", "seq-write", "rand-read", "rand-write", "open", "create", "delete", "append"]
+def micro_lat(target, op):
+    return [o["mean_latency_us"] for d in runs.get(("micro", target), []) for o in d["operations"] if o["name"] == op]
+paper = {}
+for d in next(iter([v for k, v in runs.items() if k[0] == "micro"]), []):
+    for o in d["operations"]: paper[o["name"]] = o["paper_us"]
+if paper:
+    lines += ["## Table 2: µs per operation (fsbench micro, 1 GB file, 100 MB random, 1,024 files)", "",
+              "| operation | " + " | ".join(T) + " | paper RamFS | paper ext3 | paper PXFS |",
+              "|---" * (len(T) + 4) + "|"]
+    for op in micro_ops:
+        p = paper.get(op, {})
+        lines.append("| %s | %s | %s | %s | %s |" % (op, " | ".join(med(micro_lat(t, op)) for t in T),
+                     p.get("ramfs", "-"), p.get("ext3", "-"), p.get("pxfs", "-")))
+    lines += ["", "Runs per cell: " + ", ".join("%s %d" % (t, len(runs.get(("micro", t), []))) for t in T), ""]
+    # the service's round trip per metadata call: TFS client minus single process, same model
+    lines += ["## Metadata calls through aerie-tfs minus single-process mode (µs, medians)", "",
+              "| operation | aerie-pcm: sp | tfs | tfs - sp | dram: sp | tfs | tfs - sp |", "|---|---|---|---|---|---|---|"]
+    for op in ["open", "create", "delete", "append", "seq-write"]:
+        row = [op]
+        for m in ["pcm", "dram"]:
+            a, b = micro_lat("pxfs-sp-" + m, op), micro_lat("pxfs-tfs-" + m, op)
+            if a and b:
+                sa, sb = statistics.median(a), statistics.median(b)
+                row += ["%.2f" % sa, "%.2f" % sb, "%+.2f" % (sb - sa)]
+            else: row += ["-"] * 3
+        lines.append("| " + " | ".join(row) + " |")
+    lines.append("")
+
+def pers_table(title, names, targets):
+    rows = []
+    for n in names:
+        for t in targets:
+            ds = [d for d in runs.get((n, t), []) if not d.get("stopped_early")]
+            if not ds: continue
+            p = ds[0]["parameters"]
+            rows.append("| %s | %s | %s | %s | %s | %d | %s | %s | %s |" % (n, t, p.get("threads"), p.get("processes", 1), p.get("files"), len(ds),
+                med([d["total"]["ops_per_second"] for d in ds]), med([d["total"]["mb_per_second"] for d in ds]),
+                med([d["iteration_latency_us"] for d in ds])))
+    if rows:
+        lines.extend(["## " + title, "", "| workload | target | threads | processes | files | runs | ops/s | MB/s | iteration µs |",
+                      "|---|---|---|---|---|---|---|---|---|"] + rows + [""])
+pers_table("Personalities, Aerie variant", ["fileserver", "webserver", "webproxy"], T)
+pers_table("Webproxy as get/put/delete (key-value backends)", ["webproxy-kv"], ["kvfs-sp-pcm", "kvfs-sp-dram", "kvdir-tmpfs"])
+pers_table("Scaling: client processes through aerie-tfs, 1 thread each",
+           ["scale-fileserver-p1", "scale-fileserver-p2", "scale-fileserver-p4", "scale-webproxy-p1", "scale-webproxy-p2", "scale-webproxy-p4"],
+           ["pxfs-tfs-pcm", "pxfs-tfs-dram"])
+early = sorted("%s.%s" % k for k, v in runs.items() for d in v if d.get("stopped_early"))
+if early: lines += ["Runs that stopped early (left out): " + ", ".join(early), ""]
+open(os.path.join(out, "tables.md"), "w").write("\n".join(lines) + "\n")
+print("\n".join(lines))
+
+try:
+    import matplotlib; matplotlib.use("Agg"); import matplotlib.pyplot as plt
+except ImportError:
+    print("evaluate.sh: matplotlib missing, no plots"); sys.exit(0)
+if paper:
+    cols = [("pxfs-sp-pcm", "PXFS sp aerie-pcm"), ("pxfs-tfs-pcm", "PXFS tfs aerie-pcm"), ("tmpfs", "tmpfs"), ("disk", "disk (ext4)")]
+    fig, ax = plt.subplots(figsize=(10, 4)); w = 0.12; x = range(len(micro_ops))
+    series = [(l, [statistics.median(micro_lat(t, op) or [0]) for op in micro_ops]) for t, l in cols]
+    series += [("paper " + k, [paper[op][k] for op in micro_ops]) for k in ["ramfs", "ext3", "pxfs"]]
+    for i, (l, ys) in enumerate(series):
+        ax.bar([xi + (i - len(series) / 2) * w for xi in x], ys, w, label=l, hatch="//" if l.startswith("paper") else None)
+    ax.set_xticks(list(x)); ax.set_xticklabels(micro_ops); ax.set_yscale("log"); ax.set_ylabel("µs per operation (log)")
+    ax.set_title("Aerie Table 2: this machine (median of runs) and the paper"); ax.legend(fontsize=7, ncol=2)
+    fig.tight_layout(); fig.savefig(os.path.join(out, "fs-aerie-table2.png"), dpi=110)
+sc = {}
+for wl in ["fileserver", "webproxy"]:
+    for t in ["pxfs-tfs-pcm", "pxfs-tfs-dram"]:
+        pts = [(n, [d["total"]["ops_per_second"] for d in runs.get(("scale-%s-p%d" % (wl, n), t), [])]) for n in (1, 2, 4)]
+        if all(v for _, v in pts): sc[(wl, t)] = pts
+if sc:
+    fig, axs = plt.subplots(1, 2, figsize=(9, 3.5))
+    for ax, wl in zip(axs, ["fileserver", "webproxy"]):
+        for (w2, t), pts in sc.items():
+            if w2 != wl: continue
+            ns = [n for n, _ in pts]; m = [statistics.median(v) for _, v in pts]
+            ax.errorbar(ns, m, yerr=[[a - min(v) for a, (_, v) in zip(m, pts)], [max(v) - a for a, (_, v) in zip(m, pts)]], marker="o", capsize=3, label=t)
+        ax.set_xticks([1, 2, 4]); ax.set_xlabel("client processes (1 thread each)"); ax.set_ylabel("flowops/s"); ax.set_title(wl + " through aerie-tfs"); ax.legend(fontsize=7)
+    fig.tight_layout(); fig.savefig(os.path.join(out, "fs-aerie-scaling.png"), dpi=110)
+PY
