@@ -133,6 +133,9 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
       flow("LOAD", Cells.pointeeWrite(Buf), L);
     if (It->second < 0 && Callee->getReturnType()->isPointerType()) {
       flow("LOAD", "*" + Result, L);
+      // readdir's struct dirent *: the record it points to holds what was read.
+      if (const RecordDecl *RD = pointeeRecordOf(Callee->getReturnType()))
+        flow("LOAD", "o:" + recordKey(RD), L);
       flow("ALLOC", Result, L); // mmap: memory the load brings in, owned by no one yet
     }
     return;
