@@ -68,7 +68,7 @@ for e in json.load(open(db)):
         sys.exit("instrument: error: %s does not compile: %s" % (inst, r.stderr.strip().splitlines()[-1]))
 PY
 cc -shared -o "$OUT/lib/libaerie.so" -Wl,-soname,libaerie.so "$OUT"/obj/*.o \
-  -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lpmem_shim -pthread || die "cannot link libaerie.so"
+  -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lsanguo -lpmem_shim -pthread || die "cannot link libaerie.so"
 python3 -c "
 import json, sys
 d = json.load(open(sys.argv[1]))

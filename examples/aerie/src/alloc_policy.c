@@ -1,6 +1,6 @@
 /*
- * alloc_policy.c -- the block-allocation policies and their registry; this
- * issue has first-fit (PMFS-like: the lowest free extent).
+ * alloc_policy.c -- the block-allocation policies' registry and first-fit
+ * (PMFS-like: the lowest free extent); fbst is in alloc_fbst.c.
  */
 #include <errno.h>
 #include <string.h>
@@ -45,8 +45,7 @@ static const struct aer_alloc_policy first_fit = {
 	AER_ALLOC_FIRST_FIT, "first-fit", ff_find,
 };
 
-/* The registry: the next issue adds its random-walk policy here. */
-static const struct aer_alloc_policy *const alloc_policies[] = { &first_fit };
+static const struct aer_alloc_policy *const alloc_policies[] = { &first_fit, &aer_alloc_fbst };
 
 /* aer_alloc_policy_by_id -- the policy recorded in a superblock, or NULL */
 const struct aer_alloc_policy *aer_alloc_policy_by_id(uint32_t id)

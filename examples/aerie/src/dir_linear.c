@@ -1,7 +1,7 @@
 /*
  * dir_linear.c -- the linear directory policy: a directory's blocks are an
- * array of 128-byte slots, looked up by a scan and filled lowest free first.
- * (The SanGuo issue adds hashed directories beside it.)
+ * array of 128-byte slots, looked up by a scan and filled lowest free first;
+ * and the registry of directory policies (Gather-free: dir_gatherfree.c).
  */
 #include <errno.h>
 #include <string.h>
@@ -134,12 +134,13 @@ static int lin_next(struct aer_fs *fs, const struct aer_inode *dir, uint32_t *cu
 	return 0;
 }
 
-static const struct aer_dir_policy linear = {
+const struct aer_dir_policy aer_dir_linear = {
 	AER_DIR_LINEAR, "linear", lin_lookup, lin_insert, lin_remove, lin_next,
 };
 
-/* The registry: the SanGuo issue adds hashed directories here. */
-static const struct aer_dir_policy *const dir_policies[] = { &linear };
+static const struct aer_dir_policy *const dir_policies[] = {
+	&aer_dir_linear, &aer_dir_gatherfree,
+};
 
 /* aer_dir_policy_by_id -- the policy a superblock records, or NULL */
 const struct aer_dir_policy *aer_dir_policy_by_id(uint32_t id)

@@ -75,9 +75,9 @@ static int lay_out(struct aer_super *sb, uint32_t nblocks, const struct aerie_mk
 	uint32_t ninodes = o && o->inodes ? o->inodes + 1 : nblocks / 4;
 
 	if (!ap)
-		return aer_fail(EINVAL, "unknown allocator policy '%s' (known: first-fit)", o->alloc_policy);
+		return aer_fail(EINVAL, "unknown allocator policy '%s' (known: first-fit, fbst)", o->alloc_policy);
 	if (!dp)
-		return aer_fail(EINVAL, "unknown directory policy '%s' (known: linear)", o->dir_policy);
+		return aer_fail(EINVAL, "unknown directory policy '%s' (known: linear, gather-free)", o->dir_policy);
 	if (ninodes < 64)
 		ninodes = 64;
 	memset(sb, 0, AER_BLOCK_SIZE);

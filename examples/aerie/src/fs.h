@@ -41,6 +41,9 @@ struct aer_dir_policy {
 			struct aer_dirent *out);
 };
 
+extern const struct aer_alloc_policy aer_alloc_fbst;
+extern const struct aer_dir_policy aer_dir_linear, aer_dir_gatherfree;
+
 const struct aer_alloc_policy *aer_alloc_policy_by_id(uint32_t id);
 const struct aer_alloc_policy *aer_alloc_policy_by_name(const char *name);
 const struct aer_dir_policy *aer_dir_policy_by_id(uint32_t id);
@@ -53,6 +56,8 @@ enum aer_role {
 };
 
 struct aer_backend;
+struct sg_alloc;
+struct aer_gf_dir;
 
 struct aer_fs {
 	struct aer_super *sb;
@@ -69,6 +74,12 @@ struct aer_fs {
 	uint32_t inode_hint;
 	const struct aer_backend *backend;
 	void *backend_state;
+	struct sg_alloc *sga;          /* fbst: DRAM free counts (owner only) */
+	struct aer_gf_dir **gf_dirs;   /* gather-free: per directory inode, opened
+	                                * at first use (owner only) */
+	struct aer_gf_dir **gf_dead;   /* of removed directories, closed outside
+	                                * the transaction that removed them */
+	uint32_t gf_ndead, gf_dead_cap;
 };
 
 /* --- region access (every index is checked before use) --- */
@@ -118,6 +129,25 @@ int aer_grant_inode(struct aer_fs *fs, uint16_t client, uint32_t *ino);
 void aer_grants_drop(struct aer_fs *fs, uint16_t client);
 /* Allocates one zeroed block for the layout itself, inside a transaction. */
 int aer_alloc_meta_block(struct aer_fs *fs, uint32_t *blk);
+
+/* --- SanGuo's policies' DRAM state (alloc_fbst.c, dir_gatherfree.c) --- */
+
+/* Opens the fbst tree of an owner's fbst pool (else nothing); 0 or -1. */
+int aer_fbst_open(struct aer_fs *fs);
+void aer_fbst_close(struct aer_fs *fs);
+/* aer_bits_set changed [start, start+len): the tree recounts it. */
+void aer_alloc_bits_changed(struct aer_fs *fs, uint32_t start, uint32_t len);
+/* A transaction aborted: allocator state is recomputed from the bitmap. */
+void aer_alloc_rolled_back(struct aer_fs *fs);
+/* Directory ino is being freed: its indexes go (closed at the next reap). */
+void aer_dir_forget(struct aer_fs *fs, uint32_t ino);
+/* Closes forgotten directories' indexes; call outside any transaction. */
+void aer_dirs_reap(struct aer_fs *fs);
+/* Closes every directory index (unmount). */
+void aer_dirs_close_all(struct aer_fs *fs);
+/* Gather-free: checks directory ino's indexes against its slots (fsck);
+ * 0, or -1 with the first mismatch as the message. */
+int aer_gf_check(struct aer_fs *fs, uint32_t ino);
 
 /* --- extent maps (extent_map.c) --- */
 

@@ -1,13 +1,15 @@
 /*
  * fsck.c -- checks a layout: every block owned once or free (and marked as
  * such), no name pointing at a free inode, no nameless inode, link counts
- * and sizes consistent with the names and blocks.
+ * and sizes consistent with the names and blocks; Gather-free directories'
+ * DRAM indexes rebuilt from their slots and checked against them.
  */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "aerie/aerie.h"
 #include "fsck.h"
 
 #define OWNER_META UINT32_MAX
@@ -100,6 +102,9 @@ static void check_dir(struct check *c, uint32_t dir, const struct aer_inode *d)
 	if (d->size % sizeof(struct aer_dirent))
 		problem(c, "directory %u: size %llu is not a whole number of slots", dir,
 				(unsigned long long)d->size);
+	if (fs->sb->dir_policy == AER_DIR_GATHERFREE && fs->role == AER_ROLE_OWNER &&
+			aer_gf_check((struct aer_fs *)fs, dir) < 0)
+		problem(c, "directory %u: gather-free index: %s", dir, aerie_errormsg());
 	while (fs->dir->next((struct aer_fs *)fs, d, &cursor, &e)) {
 		const struct aer_inode *in = aer_inode(fs, e.ino);
 		size_t len;

@@ -97,6 +97,7 @@ int aer_journal_apply(struct aer_fs *fs, const struct aer_journal *j,
 	if (j->nops == 0 || j->nops > AER_JOURNAL_MAX_OPS)
 		return aer_fail(EINVAL, "journal of %u operations (1 to %u allowed)",
 				j->nops, AER_JOURNAL_MAX_OPS);
+	aer_dirs_reap(fs);
 	aer_seq_bump(fs);
 	if (pms_tx_begin() < 0) {
 		aer_seq_bump(fs);
@@ -109,21 +110,21 @@ int aer_journal_apply(struct aer_fs *fs, const struct aer_journal *j,
 		snprintf(msg, sizeof msg, "%s", aerie_errormsg());
 		pms_tx_abort();
 		/* the undo log restored the bitmap: a freed block may be below the hint */
-		fs->alloc_hint = fs->sb->data_start;
+		aer_alloc_rolled_back(fs);
 		aer_seq_bump(fs);
 		return aer_fail(err, "journal op %u (%s) refused: %s", i, aer_op_name(j->ops[i].kind), msg);
 	}
 	if (check_sizes(fs, j) < 0) {
 		err = errno;
 		pms_tx_abort();
-		fs->alloc_hint = fs->sb->data_start;
+		aer_alloc_rolled_back(fs);
 		aer_seq_bump(fs);
 		errno = err;
 		return -1;
 	}
 	if (pms_tx_commit() < 0) {
 		err = errno;
-		fs->alloc_hint = fs->sb->data_start;
+		aer_alloc_rolled_back(fs);
 		aer_seq_bump(fs);
 		return aer_fail(err, "journal commit failed: %s", pms_errormsg());
 	}

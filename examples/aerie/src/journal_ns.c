@@ -55,6 +55,8 @@ int aer_inode_free(struct aer_fs *fs, uint32_t ino)
 
 	if (aer_map_truncate(fs, ino, 0) < 0 || log_inode(in) < 0)
 		return -1;
+	if (in->type == AER_TYPE_DIR)
+		aer_dir_forget(fs, ino);
 	uint32_t gen = in->gen;
 	memset(in, 0, sizeof *in);
 	in->gen = gen;  /* kept, so the next user's gen differs from any descriptor's */

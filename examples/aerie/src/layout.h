@@ -38,7 +38,10 @@
 
 /* Allocator and directory policies recorded at mkfs (alloc_policy.c, dir_*.c). */
 #define AER_ALLOC_FIRST_FIT 1u
+#define AER_ALLOC_FBST 2u        /* SanGuo's random walk (libsanguo) */
 #define AER_DIR_LINEAR 1u
+#define AER_DIR_GATHERFREE 2u    /* SanGuo's Gather-free directories: same slots,
+                                  * grown a block at a time, DRAM indexes */
 
 struct aer_super {
 	char magic[8];

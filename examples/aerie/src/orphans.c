@@ -22,6 +22,7 @@ static long free_orphans(struct aer_fs *fs, uint32_t lo, uint32_t hi)
 {
 	long n = 0;
 
+	aer_dirs_reap(fs);
 	aer_seq_bump(fs);
 	if (pms_tx_begin() < 0) {
 		aer_seq_bump(fs);
@@ -32,7 +33,7 @@ static long free_orphans(struct aer_fs *fs, uint32_t lo, uint32_t hi)
 			if (aer_inode_free(fs, i) < 0) {
 				int e = errno;
 				pms_tx_abort();
-				fs->alloc_hint = fs->sb->data_start;
+				aer_alloc_rolled_back(fs);
 				aer_seq_bump(fs);
 				errno = e;
 				return -1;
@@ -40,7 +41,7 @@ static long free_orphans(struct aer_fs *fs, uint32_t lo, uint32_t hi)
 			n++;
 		}
 	if (pms_tx_commit() < 0) {
-		fs->alloc_hint = fs->sb->data_start;
+		aer_alloc_rolled_back(fs);
 		n = aer_fail(errno, "%s", pms_errormsg());
 	}
 	aer_seq_bump(fs);

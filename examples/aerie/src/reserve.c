@@ -24,6 +24,7 @@ int aer_bits_set(struct aer_fs *fs, uint32_t start, uint32_t len, int used)
 	}
 	if (!used && start < fs->alloc_hint)
 		fs->alloc_hint = start;
+	aer_alloc_bits_changed(fs, start, len);
 	return 0;
 }
 

@@ -63,12 +63,20 @@ int aer_fs_attach(struct aer_fs *fs, struct aer_super *sb, enum aer_role role)
 		aer_fs_detach(fs);
 		return aer_fail(ENOMEM, "no memory for the grant tables");
 	}
+	if (aer_fbst_open(fs) < 0) {
+		int e = errno;
+		aer_fs_detach(fs);
+		errno = e;
+		return -1;
+	}
 	return 0;
 }
 
 /* aer_fs_detach -- frees what attach allocated */
 void aer_fs_detach(struct aer_fs *fs)
 {
+	aer_fbst_close(fs);
+	aer_dirs_close_all(fs);
 	free(fs->block_owner);
 	free(fs->inode_owner);
 	free(fs->pins);

@@ -9,7 +9,24 @@
 #include "aerie/aerie.h"
 
 static const char usage[] =
-	"usage: mkfs.aerie [--size=BYTES[K|M|G]] [--inodes=N] [--alloc=first-fit] [--dir=linear] POOL\n";
+	"usage: mkfs.aerie [--size=BYTES[K|M|G]] [--inodes=N] [--alloc first-fit|fbst]\n"
+	"                  [--dirs linear|gather-free] POOL\n"
+	"  (--alloc=X, --dirs=X and --dir=X are accepted too)\n";
+
+/* option_value -- (internal) the value of --name=V or --name V (advancing
+ * *i); NULL when argv[*i] is not that option */
+static const char *option_value(int argc, char **argv, int *i, const char *name)
+{
+	size_t n = strlen(name);
+
+	if (strncmp(argv[*i], name, n))
+		return NULL;
+	if (argv[*i][n] == '=')
+		return argv[*i] + n + 1;
+	if (argv[*i][n] == '\0' && *i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
 
 /* parse_size -- (internal) "64M" -> bytes; 0 when malformed */
 static size_t parse_size(const char *s)
@@ -39,8 +56,13 @@ int main(int argc, char **argv)
 			continue;
 		if (!strncmp(a, "--inodes=", 9) && (o.inodes = (uint32_t)atoi(a + 9)) > 0)
 			continue;
-		if (!strncmp(a, "--alloc=", 8)) { o.alloc_policy = a + 8; continue; }
-		if (!strncmp(a, "--dir=", 6)) { o.dir_policy = a + 6; continue; }
+		const char *v;
+		if ((v = option_value(argc, argv, &i, "--alloc"))) { o.alloc_policy = v; continue; }
+		if ((v = option_value(argc, argv, &i, "--dirs")) ||
+				(v = option_value(argc, argv, &i, "--dir"))) {
+			o.dir_policy = v;
+			continue;
+		}
 		if (!strcmp(a, "--help")) { fputs(usage, stdout); return 0; }
 		if (a[0] == '-' || pool) {
 			fprintf(stderr, "mkfs.aerie: error: bad argument '%s'\n%s", a, usage);

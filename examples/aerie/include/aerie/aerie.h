@@ -22,8 +22,8 @@ extern "C" {
 struct aerie_mkfs_opts {
 	size_t pool_size;          /* bytes of the new pool; 0: PMS_POOL_SIZE or 64 MiB */
 	uint32_t inodes;           /* inode slots; 0: one per 16 KiB of space */
-	const char *alloc_policy;  /* "first-fit" (default) */
-	const char *dir_policy;    /* "linear" (default) */
+	const char *alloc_policy;  /* "first-fit" (default) or "fbst" (SanGuo's walk) */
+	const char *dir_policy;    /* "linear" (default) or "gather-free" (SanGuo) */
 };
 
 /** Creates a new pool file at pool_path holding an empty file system (a "/"
