@@ -267,7 +267,7 @@ static int port_ntracked;
  * operation end: [lo, hi) byte offsets in port_values[v]. */
 #define TOUCHED_CAP 256
 struct touched { int v; size_t lo, hi; };
-static __thread struct touched touched_v[TOUCHED_CAP];
+static __thread struct touched *touched_v; /* TOUCHED_CAP, on the heap (ulog.c's seen_t) */
 static __thread unsigned touched_n;
 static __thread int touched_all; /* the list overflowed: compare them whole */
 
@@ -380,7 +380,8 @@ void *pms_value_touch(void *addr, size_t size)
 	if (t && t->v == i && lo <= t->hi && hi >= t->lo) {
 		t->lo = lo < t->lo ? lo : t->lo;
 		t->hi = hi > t->hi ? hi : t->hi;
-	} else if (touched_n == TOUCHED_CAP) {
+	} else if (touched_n == TOUCHED_CAP ||
+			(!touched_v && !(touched_v = malloc(TOUCHED_CAP * sizeof(*touched_v))))) {
 		touched_all = 1;
 	} else {
 		touched_v[touched_n++] = (struct touched){ i, lo, hi };

@@ -222,7 +222,7 @@ static inline int bit_test(const uint64_t *v, uint32_t i)
  * is started at the commit, with the fresh slots, not at each allocation: a
  * write-back still in flight makes the next locked instruction (the slab
  * lock) wait for it, which cost a persist barrier per allocation and free. */
-#define BITS_PENDING 64
+#define BITS_PENDING 16
 static __thread const void *bits_pending[BITS_PENDING];
 static __thread unsigned bits_pending_n;
 

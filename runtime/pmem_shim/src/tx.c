@@ -46,8 +46,10 @@ static __thread size_t undo_used, undo_bytes_cap;
 
 struct tx_range { void *addr; size_t size; };
 #define UNLOGGED_CAP 1024
-static __thread struct tx_range unlogged_v[UNLOGGED_CAP];
-static __thread size_t unlogged_n;
+/* On the heap (UNLOGGED_CAP entries, see ulog.c's seen_t), or, when that
+ * allocation fails, a few entries of static TLS written back more often. */
+static __thread struct tx_range *unlogged_v, unlogged_small[8];
+static __thread size_t unlogged_n, unlogged_cap;
 
 void atomic_release_stripes(void);
 static int pmdk_begin(void);
@@ -215,7 +217,13 @@ void tx_note_unlogged(void *addr, size_t size)
 {
 	if (slab_is_fresh(addr, size))
 		return;
-	if (unlogged_n == UNLOGGED_CAP)
+	if (!unlogged_v) {
+		unlogged_v = malloc(UNLOGGED_CAP * sizeof(*unlogged_v));
+		unlogged_cap = unlogged_v ? UNLOGGED_CAP : 8;
+		if (!unlogged_v)
+			unlogged_v = unlogged_small;
+	}
+	if (unlogged_n == unlogged_cap)
 		tx_writeback_unlogged();
 	unlogged_v[unlogged_n].addr = addr;
 	unlogged_v[unlogged_n].size = size;

@@ -84,8 +84,16 @@ static __thread size_t offs_n, offs_cap;
  * (a counter bumped per key) finds them and logs nothing. */
 #define SEEN_SLOTS 4096
 struct seen { uintptr_t line; uint64_t bytes; };
-static __thread struct seen seen_v[SEEN_SLOTS];
-static __thread uint32_t seen_used[SEEN_SLOTS / 2];
+/* On the heap, one block a thread, allocated with its first transaction:
+ * 72 KB of static TLS in every thread of every program would also keep a
+ * library that links the runtime from being dlopen()ed (fio's ioengines). */
+struct seen_table {
+	struct seen v[SEEN_SLOTS];
+	uint32_t used[SEEN_SLOTS / 2];
+};
+static __thread struct seen_table *seen_t;
+#define seen_v (seen_t->v)
+#define seen_used (seen_t->used)
 static __thread uint32_t seen_n;
 
 /* raw_fence -- the log's own barrier (its write-backs are
@@ -177,6 +185,8 @@ static void seen_add(uintptr_t a, size_t size)
 
 static void seen_clear(void)
 {
+	if (!seen_t)
+		return;
 	while (seen_n > 0)
 		seen_v[seen_used[--seen_n]] = (struct seen){ 0, 0 };
 }
@@ -238,6 +248,8 @@ static void lane_key_make(void)
 /* ulog_begin -- a new outermost transaction: 1 when this log takes it */
 int ulog_begin(void)
 {
+	if (!seen_t && !(seen_t = calloc(1, sizeof(*seen_t))))
+		return 0; /* no memory for the table: PMDK logs this transaction */
 	if (!ulog_on_ || !table || lane_take() < 0)
 		return 0;
 	pthread_once(&lane_key_once, lane_key_make);
