@@ -20,12 +20,9 @@ dev=$dir/fio-$cache.dev pool=/dev/shm/spindle-fio-$$-$cache.pool
 rm -f "$dev" "$pool"
 log=$(mktemp)
 trap 'rm -f "$dev" "$pool" "$log"' EXIT
-# libpmem_shim's thread-locals are initial-exec: it must be loaded at start,
-# not by fio's dlopen of the engine (that fails: "cannot allocate memory in
-# static TLS block").
 SPINDLE_DEV=$dev SPINDLE_POOL=$pool SPINDLE_CACHE=$cache SPINDLE_CREATE=1 SPINDLE_FILES=1024 \
 SPINDLE_GEOMETRY="--home-blocks=65536 --meta-blocks=1024 --journal-blocks=1024 --dram-blocks=8192 $nvm" \
-PMS_NVM_MODEL=spindle PMEM_IS_PMEM_FORCE=1 LD_PRELOAD=$build/lib/libpmem_shim.so \
+PMS_NVM_MODEL=spindle PMEM_IS_PMEM_FORCE=1 \
 	fio --name=spindle --ioengine=external:"$engine" --rw=randrw --rwmixread="$pct" \
 	--bs=4k --size=252m --filename=spindle --number_ios="$ios" --randrepeat=0 \
 	--output-format=json > "$log" 2> "$log.err" || { cat "$log.err" >&2; rm -f "$log.err"; exit 1; }
