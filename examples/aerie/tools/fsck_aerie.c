@@ -26,14 +26,16 @@ int main(int argc, char **argv)
 	}
 	rc = aer_fsck(&fs, stdout, &sum);
 	uint32_t nblocks = fs.sb->nblocks;
+	const char *alloc = fs.alloc->name, *dirs = fs.dir->name;
 	aer_close_owner(&fs);
 	if (rc < 0) {
 		fprintf(stderr, "fsck.aerie: error: %s\n", aerie_errormsg());
 		return 2;
 	}
 	printf("fsck.aerie: %s: %s: %lu files, %lu directories, %lu of %u blocks used, "
-			"%lu unlinked while open\n", argv[1], rc ? "INCONSISTENT" : "clean", sum.files,
-			sum.dirs, sum.used_blocks, nblocks, sum.orphans);
+			"%lu unlinked while open, policies %s/%s\n", argv[1],
+			rc ? "INCONSISTENT" : "clean", sum.files, sum.dirs, sum.used_blocks, nblocks,
+			sum.orphans, alloc, dirs);
 	if (rc)
 		printf("fsck.aerie: %s: %lu inconsistencies\n", argv[1], sum.problems);
 	return rc ? 1 : 0;

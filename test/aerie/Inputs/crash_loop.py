@@ -4,6 +4,7 @@ acknowledged operation is there (the one in flight may or may not be).
 
 usage: crash_loop.py --workload PROG --mkfs MKFS --fsck FSCK --pool POOL
                      [--tfs AERIE_TFS] [--kills N] [--seed S] [--power-loss SHADOW_LIB]
+                     [--mkfs-opt OPT]...
 
 With --tfs, the workload is a client of aerie-tfs, and each round kills
 either the client or the service (one round in three), then the service.
@@ -14,6 +15,7 @@ copies each msynced range into a shadow of the pool, and after the kill the
 shadow -- only what was made durable -- replaces the pool.
 When POOL is a directory (/dev/shm: msync on a disk file system is too slow
 for tens of rounds), the pool is a new file in it, removed at the end.
+--mkfs-opt passes OPT to mkfs.aerie (e.g. --alloc=fbst, --dirs=gather-free).
 Prints one summary line; exits 1 at the first round that fails.
 """
 import argparse
@@ -141,6 +143,7 @@ def main():
     ap.add_argument("--kills", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--power-loss")
+    ap.add_argument("--mkfs-opt", action="append", default=[])
     a = ap.parse_args()
     rng = random.Random(a.seed)
     if os.path.isdir(a.pool):
@@ -150,7 +153,7 @@ def main():
                                  if os.path.exists(p)])
     if os.path.exists(a.pool):
         os.unlink(a.pool)
-    subprocess.run([a.mkfs, a.pool], check=True, capture_output=True)
+    subprocess.run([a.mkfs] + a.mkfs_opt + [a.pool], check=True, capture_output=True)
     model, acked, inflight, tfs_kills = Model(), 0, 0, 0
     sock_dir = tempfile.mkdtemp(prefix="aerie-")
     atexit.register(shutil.rmtree, sock_dir, True)
