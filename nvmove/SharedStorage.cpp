@@ -149,10 +149,11 @@ bool PreciseAnalysis::admitSharedStorage() {
             !StringRef(F.Type).contains('*'))
           Anonymous.push_back({Key, F.Name});
     for (const auto &[Key, Field] : Anonymous)
-      Again |= admitSharing(field(Key, Field)->PointeeRecord, "embedded",
-                            Provenance{{}, "", Found[Key].Record.DefinedAt,
-                                       "anonymous member " + Field + " of persistent " +
-                                           displayKey(Key)});
+      if (const FieldInfo *F = field(Key, Field))
+        Again |= admitSharing(F->PointeeRecord, "embedded",
+                              Provenance{{}, "", Found[Key].Record.DefinedAt,
+                                         "anonymous member " + Field + " of persistent " +
+                                             displayKey(Key)});
     // Overlays: a pointer to a persistent record cast to another record.
     for (const FlowGraph::Edge &E : Graph.typeUses()) {
       StringRef From = Graph.name(E.From), To = Graph.name(E.To);
