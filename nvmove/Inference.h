@@ -49,7 +49,8 @@ struct Provenance {
 
 struct TypeFinding {
   RecordInfo Record;
-  std::string Reason; ///< loaded-data | pointer-to-loaded | sizeof-allocation | assigned | serialized
+  std::string Reason; ///< loaded-data | pointer-to-loaded | sizeof-allocation | embedded |
+                      ///< overlay | load-result | assigned | serialized
   std::set<std::string> FieldsWritten;
   std::vector<Provenance> Provenances;
 };
