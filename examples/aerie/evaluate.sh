@@ -257,6 +257,6 @@ if sc:
             if w2 != wl: continue
             ns = [n for n, _ in pts]; m = [statistics.median(v) for _, v in pts]
             ax.errorbar(ns, m, yerr=[[a - min(v) for a, (_, v) in zip(m, pts)], [max(v) - a for a, (_, v) in zip(m, pts)]], marker="o", capsize=3, label=t)
-        ax.set_xticks([1, 2, 4]); ax.set_xlabel("client processes (1 thread each)"); ax.set_ylabel("flowops/s"); ax.set_title(wl + " through aerie-tfs"); ax.legend(fontsize=7)
+        ax.set_xticks([1, 2, 4]); ax.set_xlabel("client processes (1 thread each)"); ax.set_ylabel("flowops/s"); ax.set_ylim(bottom=0); ax.set_title(wl + " through aerie-tfs (median, bars: range)"); ax.legend(fontsize=7)
     fig.tight_layout(); fig.savefig(os.path.join(out, "fs-aerie-scaling.png"), dpi=110)
 PY
