@@ -472,6 +472,25 @@ static void values_sync_changed(struct port_value *v, size_t from, size_t to)
 		values_sync_span(v, from, to);
 }
 
+/* values_sync_outside -- the lines of v stored into outside operations, run
+ * by run, each run compared as one span first */
+static void values_sync_outside(struct port_value *v)
+{
+	size_t lines = (v->size + PMS_LINE - 1) / PMS_LINE, run = 0;
+	int in_run = 0;
+
+	for (size_t line = 0; line <= lines; line++) {
+		int marked = line < lines &&
+			(__atomic_load_n(&v->outside[line / 64], __ATOMIC_RELAXED) >> (line % 64) & 1);
+		if (marked && !in_run)
+			run = line;
+		else if (!marked && in_run)
+			values_sync_changed(v, run * PMS_LINE,
+				line * PMS_LINE < v->size ? line * PMS_LINE : v->size);
+		in_run = marked;
+	}
+}
+
 /* values_sync -- before an operation commits: copies the values it changed,
  * only the cache lines that differ: an operation changes one list head of an
  * array of hundreds. A tracked root is looked at only where this thread's
@@ -487,23 +506,9 @@ static void values_sync(void)
 	}
 	for (int i = 0; i < port_nvalues; i++) {
 		struct port_value *v = &port_values[i];
-		if (!v->copy || !__atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE) ||
-				!__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || touched_all)
-			continue;
-		/* runs of marked lines, each compared as one span first */
-		size_t lines = (v->size + PMS_LINE - 1) / PMS_LINE, run = 0;
-		int in_run = 0;
-		for (size_t line = 0; line <= lines; line++) {
-			int marked = line < lines &&
-				(__atomic_load_n(&v->outside[line / 64], __ATOMIC_RELAXED) >>
-				 (line % 64) & 1);
-			if (marked && !in_run)
-				run = line;
-			else if (!marked && in_run)
-				values_sync_changed(v, run * PMS_LINE,
-					line * PMS_LINE < v->size ? line * PMS_LINE : v->size);
-			in_run = marked;
-		}
+		if (v->copy && __atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE) &&
+				__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) && !touched_all)
+			values_sync_outside(v);
 	}
 	for (unsigned k = 0; k < touched_n && !touched_all; k++) {
 		struct port_value *v = &port_values[touched_v[k].v];
