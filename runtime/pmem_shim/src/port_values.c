@@ -1,0 +1,295 @@
+/*
+ * port_values.c -- value roots of the port API: globals whose bytes are
+ * persistent state (a hash seed, arrays of list heads), copied into the pool
+ * when an operation changed them and back at a warm start.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "pmem_shim/port.h"
+#include "port_internal.h"
+
+/*
+ * Value roots: globals whose bytes are persistent state (a hash seed, arrays of list heads).
+ * Registered before main by constructors the rewriter adds; saved into a pool copy when the cold
+ * load completes and whenever an operation changed them; copied back at a warm pms_port_open.
+ */
+#define PORT_VALUE_PREFIX "pms.v."
+#define PORT_MAX_VALUES 32
+
+struct port_value {
+	char root[PMS_ROOT_NAME_MAX + 1];
+	void *addr;
+	size_t size;
+	void *copy; /* the pool copy, once there is one */
+	int tracked; /* its stores say what they change (pms_value_touch) */
+	/* Lines some thread stored into outside an operation: no operation end of
+	 * its own follows, so every operation's end compares them from then on
+	 * (one bit per line; NULL until the first such store). */
+	uint64_t *outside;
+	int any_outside;
+};
+
+static struct port_value port_values[PORT_MAX_VALUES];
+static int port_nvalues;
+static char port_tracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
+static int port_ntracked;
+
+/* Lines of tracked value roots this thread's stores changed since its last
+ * operation end: [lo, hi) byte offsets in port_values[v]. */
+#define TOUCHED_CAP 256
+struct touched { int v; size_t lo, hi; };
+static __thread struct touched *touched_v; /* TOUCHED_CAP, on the heap (ulog.c's seen_t) */
+static __thread unsigned touched_n;
+static __thread int touched_all; /* the list overflowed: compare them whole */
+
+/* pms_port_value -- registers a value root */
+void pms_port_value(const char *name, void *addr, size_t size)
+{
+	struct port_value *v;
+
+	if (port_nvalues == PORT_MAX_VALUES)
+		port_exit("pms_port_value: more than %d value roots", PORT_MAX_VALUES);
+	if (strlen(name) + strlen(PORT_VALUE_PREFIX) > PMS_ROOT_NAME_MAX)
+		port_exit("pms_port_value: name '%s' is too long", name);
+	v = &port_values[port_nvalues++];
+	snprintf(v->root, sizeof(v->root), PORT_VALUE_PREFIX "%s", name);
+	v->addr = addr;
+	v->size = size;
+}
+
+/* pms_port_value_tracked -- the rewriter marked every store into this root */
+void pms_port_value_tracked(const char *name)
+{
+	if (port_ntracked < PORT_MAX_VALUES)
+		snprintf(port_tracked[port_ntracked++], PMS_ROOT_NAME_MAX + 1, "%s", name);
+}
+
+uintptr_t pms_values_base_;
+uintptr_t pms_values_size_;
+
+/* values_resolve_tracked -- which registered roots were marked (constructors
+ * of different files run in no set order, so this waits for pms_port_open),
+ * and the span of them PMS_LOGGED hands to pms_value_touch */
+void values_resolve_tracked(void)
+{
+	uintptr_t lo = UINTPTR_MAX, hi = 0;
+
+	for (int i = 0; i < port_nvalues; i++)
+		for (int j = 0; j < port_ntracked; j++)
+			if (strcmp(port_values[i].root + strlen(PORT_VALUE_PREFIX), port_tracked[j]) == 0)
+				port_values[i].tracked = 1;
+	for (int i = 0; i < port_nvalues; i++) {
+		uintptr_t a = (uintptr_t)port_values[i].addr;
+		if (!port_values[i].tracked)
+			continue;
+		lo = a < lo ? a : lo;
+		hi = a + port_values[i].size > hi ? a + port_values[i].size : hi;
+	}
+	if (hi > lo) {
+		pms_values_base_ = lo;
+		pms_values_size_ = hi - lo;
+	}
+}
+
+/* values_mark_outside -- a store outside any operation goes to lines [lo, hi)
+ * of v: compared at every operation's end from now on (a crawler thread's
+ * statistics; before, the whole root went back to comparison) */
+static void values_mark_outside(struct port_value *v, size_t lo, size_t hi)
+{
+	uint64_t *bits = __atomic_load_n(&v->outside, __ATOMIC_ACQUIRE);
+
+	if (!bits) {
+		uint64_t *fresh = calloc((v->size / PMS_LINE + 64) / 64, sizeof(*fresh));
+		uint64_t *none = NULL;
+		if (!fresh) {
+			__atomic_store_n(&v->tracked, 0, __ATOMIC_RELAXED); /* compare it whole */
+			return;
+		}
+		if (!__atomic_compare_exchange_n(&v->outside, &none, fresh, 0, __ATOMIC_ACQ_REL,
+				__ATOMIC_ACQUIRE)) {
+			free(fresh);
+			bits = none;
+		} else {
+			bits = fresh;
+		}
+	}
+	for (size_t line = lo / PMS_LINE; line * PMS_LINE < hi; line++) {
+		uint64_t bit = (uint64_t)1 << (line % 64);
+		if (!(__atomic_load_n(&bits[line / 64], __ATOMIC_RELAXED) & bit))
+			__atomic_fetch_or(&bits[line / 64], bit, __ATOMIC_RELAXED);
+	}
+	__atomic_store_n(&v->any_outside, 1, __ATOMIC_RELEASE);
+}
+
+/* pms_value_touch -- a store into [addr, +size) follows: remembered when it
+ * lands in a tracked value root */
+void *pms_value_touch(void *addr, size_t size)
+{
+	uintptr_t a = (uintptr_t)addr;
+	struct port_value *v = NULL;
+	struct touched *t;
+	size_t lo, hi;
+	int i;
+
+	if (!port_opened || size == 0)
+		return addr;
+	for (i = 0; i < port_nvalues; i++)
+		if (a - (uintptr_t)port_values[i].addr < port_values[i].size) {
+			v = &port_values[i];
+			break;
+		}
+	if (!v || !__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || port_loading)
+		return addr;
+	lo = (a - (uintptr_t)v->addr) & ~(size_t)(PMS_LINE - 1);
+	hi = a - (uintptr_t)v->addr + size;
+	hi = hi > v->size ? v->size : hi;
+	if (!port_in_op) {
+		values_mark_outside(v, lo, hi);
+		return addr;
+	}
+	t = touched_n ? &touched_v[touched_n - 1] : NULL;
+	if (t && t->v == i && lo <= t->hi && hi >= t->lo) {
+		t->lo = lo < t->lo ? lo : t->lo;
+		t->hi = hi > t->hi ? hi : t->hi;
+	} else if (touched_n == TOUCHED_CAP ||
+			(!touched_v && !(touched_v = malloc(TOUCHED_CAP * sizeof(*touched_v))))) {
+		touched_all = 1;
+	} else {
+		touched_v[touched_n++] = (struct touched){ i, lo, hi };
+	}
+	return addr;
+}
+
+/* pms_value_memset -- memset marked like PMS_VALUE_STORE (and logged in the pool) */
+void *pms_value_memset(void *dst, int c, size_t n)
+{
+	return pms_tx_memset(pms_value_touch(dst, n), c, n);
+}
+
+void *pms_value_memcpy(void *dst, const void *src, size_t n)
+{
+	return pms_port_memcpy(pms_value_touch(dst, n), src, n);
+}
+
+void *pms_value_memmove(void *dst, const void *src, size_t n)
+{
+	return pms_tx_memmove(pms_value_touch(dst, n), src, n);
+}
+
+/* values_restore -- warm start: the globals take their saved bytes */
+void values_restore(void)
+{
+	for (int i = 0; i < port_nvalues; i++) {
+		struct port_value *v = &port_values[i];
+		v->copy = pms_root_get(v->root);
+		if (!v->copy)
+			continue; /* registered after the pool was loaded: keeps its own value */
+		if (pms_malloc_usable_size(v->copy) < v->size)
+			port_exit("value root '%s' has %zu bytes in the pool, the program "
+				"has %zu: was it rebuilt with another layout?", v->root + 6,
+				pms_malloc_usable_size(v->copy), v->size);
+		memcpy(v->addr, v->copy, v->size);
+	}
+}
+
+/* values_save -- inside the loading transaction: first pool copies of every value */
+int values_save(void)
+{
+	for (int i = 0; i < port_nvalues; i++) {
+		struct port_value *v = &port_values[i];
+		if (!v->copy && !(v->copy = pms_malloc(v->size)))
+			return -1;
+		if (pms_tx_add_range(v->copy, v->size) != 0)
+			return -1;
+		memcpy(v->copy, v->addr, v->size);
+		if (pms_root_set(v->root, v->copy) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* values_sync_range -- logs and copies bytes [lo, hi) of a value root */
+static void values_sync_range(struct port_value *v, size_t lo, size_t hi)
+{
+	if (pms_tx_add_range((char *)v->copy + lo, hi - lo) != 0)
+		port_abort("value root '%s': %s", v->root + 6, pms_errormsg());
+	memcpy((char *)v->copy + lo, (char *)v->addr + lo, hi - lo);
+}
+
+/* values_sync_span -- copies the lines of [from, to) that differ (runs of
+ * them as one logged range) */
+static void values_sync_span(struct port_value *v, size_t from, size_t to)
+{
+	size_t run = 0, off;
+	int in_run = 0;
+
+	for (off = from; off < to; off += PMS_LINE) {
+		size_t n = to - off < PMS_LINE ? to - off : PMS_LINE;
+		int differs = memcmp((char *)v->copy + off, (char *)v->addr + off, n) != 0;
+		if (differs && !in_run)
+			run = off;
+		else if (!differs && in_run)
+			values_sync_range(v, run, off);
+		in_run = differs;
+	}
+	if (in_run)
+		values_sync_range(v, run, to);
+}
+
+/* values_sync_changed -- values_sync_span after one compare of the whole span */
+static void values_sync_changed(struct port_value *v, size_t from, size_t to)
+{
+	if (memcmp((char *)v->copy + from, (char *)v->addr + from, to - from) != 0)
+		values_sync_span(v, from, to);
+}
+
+/* values_sync_outside -- the lines of v stored into outside operations, run
+ * by run, each run compared as one span first */
+static void values_sync_outside(struct port_value *v)
+{
+	size_t lines = (v->size + PMS_LINE - 1) / PMS_LINE, run = 0;
+	int in_run = 0;
+
+	for (size_t line = 0; line <= lines; line++) {
+		int marked = line < lines &&
+			(__atomic_load_n(&v->outside[line / 64], __ATOMIC_RELAXED) >> (line % 64) & 1);
+		if (marked && !in_run)
+			run = line;
+		else if (!marked && in_run)
+			values_sync_changed(v, run * PMS_LINE,
+				line * PMS_LINE < v->size ? line * PMS_LINE : v->size);
+		in_run = marked;
+	}
+}
+
+/* values_sync -- before an operation commits: copies the values it changed,
+ * only the cache lines that differ: an operation changes one list head of an
+ * array of hundreds. A tracked root is looked at only where this thread's
+ * stores went; the others are compared whole. */
+void values_sync(void)
+{
+	for (int i = 0; i < port_nvalues; i++) {
+		struct port_value *v = &port_values[i];
+		if (!v->copy || (__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) && !touched_all))
+			continue;
+		if (memcmp(v->copy, v->addr, v->size) != 0)
+			values_sync_span(v, 0, v->size);
+	}
+	for (int i = 0; i < port_nvalues; i++) {
+		struct port_value *v = &port_values[i];
+		if (v->copy && __atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE) &&
+				__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) && !touched_all)
+			values_sync_outside(v);
+	}
+	for (unsigned k = 0; k < touched_n && !touched_all; k++) {
+		struct port_value *v = &port_values[touched_v[k].v];
+		/* whether or not another thread untracked it since the loop above */
+		if (v->copy)
+			values_sync_span(v, touched_v[k].lo, touched_v[k].hi);
+	}
+	touched_n = 0;
+	touched_all = 0;
+}
