@@ -3,9 +3,12 @@
 
 #include <string.h>
 
+extern const struct fsb_kv_ops fsb_kvfs_ops; /* backend_kvfs.c, over examples/aerie */
+
 static const struct fsb_backend backends[] = {
 	{"posix", &fsb_posix_ops, NULL, "POSIX calls on any directory (kernel file systems, tmpfs, an LD_PRELOAD file system)"},
 	{"kvdir", NULL, &fsb_kvdir_ops, "key-value store mapping each key to a file in one directory"},
+	{"kvfs", NULL, &fsb_kvfs_ops, "Aerie's KVFS in the persistent pool (FSBENCH_KVFS_POOL or FSBENCH_KVFS_SOCKET)"},
 };
 
 /* fsb_backend_find -- the registered backend called 'name', or NULL */
