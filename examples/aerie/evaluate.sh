@@ -103,6 +103,10 @@ run_on() {
 		fresh_pool
 		env PMS_NVM_MODEL=$model FSBENCH_KVFS_POOL="$SCR/fs.pool" "$BIN/fsbench" "$@" --backend kvfs --dir "$SCR" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
 		finish_pool "$name" ;;
+	kvfs-tfs-*)
+		fresh_pool; start_tfs $model
+		env FSBENCH_KVFS_SOCKET="$SCR/tfs.sock" "$BIN/fsbench" "$@" --backend kvfs --dir "$SCR" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		stop_tfs; finish_pool "$name" ;;
 	tmpfs) "$BIN/fsbench" "$@" --dir "$SCR/tmpfs" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
 	disk) "$BIN/fsbench" "$@" --dir "$DISK" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
 	kvdir-tmpfs) "$BIN/fsbench" "$@" --backend kvdir --dir "$SCR/tmpfs" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
@@ -136,12 +140,17 @@ if [ $SUMMARIZE = 0 ]; then
 			done
 		fi
 		if phase_on kvfs; then
-			if "$BIN/fsbench" --help 2>&1 | grep -q kvfs || "$BIN/fsbench" --describe webproxy --backend kvfs >/dev/null 2>&1; then
-				for t in kvfs-sp-pcm kvfs-sp-dram; do run_on $t "webproxy-kv.$t.r$r" webproxy $PERS; done
-			else
-				log "fsbench has no kvfs backend: KVFS webproxy skipped"
-			fi
-			run_on kvdir-tmpfs "webproxy-kv.kvdir-tmpfs.r$r" webproxy $PERS
+			# Aerie's variant gives a key-value webproxy 4 threads and a POSIX one 1: both counts on
+			# both sides, so that KVFS and PXFS are also compared like for like.
+			for th in 1 4; do
+				if "$BIN/fsbench" --describe webproxy --backend kvfs >/dev/null 2>&1; then
+					for t in kvfs-sp-pcm kvfs-sp-dram kvfs-tfs-pcm; do run_on $t "webproxy-kv-t$th.$t.r$r" webproxy $PERS --threads $th; done
+				else
+					log "fsbench has no kvfs backend: KVFS webproxy skipped"
+				fi
+				run_on kvdir-tmpfs "webproxy-kv-t$th.kvdir-tmpfs.r$r" webproxy $PERS --threads $th
+				for t in pxfs-sp-pcm pxfs-tfs-pcm tmpfs; do run_on $t "webproxy-posix-t$th.$t.r$r" webproxy $PERS --threads $th; done
+			done
 		fi
 		if phase_on scaling; then
 			for t in pxfs-tfs-pcm; do
@@ -222,7 +231,7 @@ def pers_table(title, names, targets):
         lines.extend(["## " + title, "", "| workload | target | threads | processes | files | runs | ops/s | MB/s | iteration µs |",
                       "|---|---|---|---|---|---|---|---|---|"] + rows + [""])
 pers_table("Personalities, Aerie variant", ["fileserver", "webserver", "webproxy"], T)
-pers_table("Webproxy as get/put/delete (key-value backends)", ["webproxy-kv"], ["kvfs-sp-pcm", "kvfs-sp-dram", "kvdir-tmpfs"])
+pers_table("Webproxy as get/put/delete (key-value backends) and as POSIX calls, 1 and 4 threads", ["webproxy-kv-t1", "webproxy-posix-t1", "webproxy-kv-t4", "webproxy-posix-t4"], ["kvfs-sp-pcm", "kvfs-sp-dram", "kvfs-tfs-pcm", "kvdir-tmpfs", "pxfs-sp-pcm", "pxfs-tfs-pcm", "tmpfs"])
 pers_table("Scaling: client processes through aerie-tfs, 1 thread each",
            ["scale-fileserver-p1", "scale-fileserver-p2", "scale-fileserver-p4", "scale-webproxy-p1", "scale-webproxy-p2", "scale-webproxy-p4"],
            ["pxfs-tfs-pcm", "pxfs-tfs-dram"])
