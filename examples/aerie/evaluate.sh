@@ -128,7 +128,7 @@ if [ $SUMMARIZE = 0 ]; then
 		echo "date: $(date -u '+%F %T UTC')"; echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)"
 		echo "cpus: $(nproc); $(grep -m1 'model name' /proc/cpuinfo)"; echo "disk target: $(df -T /tmp | tail -1)"
 		echo "tmpfs target: $(df -T /dev/shm | tail -1)"; echo "reps $REPS, duration $DURATION s, phases $PHASES"
-	} >"$OUT/raw/machine.txt"
+	} >>"$OUT/raw/machine.txt"   # one block per invocation
 	# The reps are the outer loop so that a burst of load from other jobs spreads over targets.
 	for r in $(seq "$REPS"); do
 		if phase_on micro; then
