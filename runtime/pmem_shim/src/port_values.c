@@ -273,15 +273,11 @@ void values_sync(void)
 {
 	for (int i = 0; i < port_nvalues; i++) {
 		struct port_value *v = &port_values[i];
-		if (!v->copy || (__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) && !touched_all))
+		if (!v->copy)
 			continue;
-		if (memcmp(v->copy, v->addr, v->size) != 0)
-			values_sync_span(v, 0, v->size);
-	}
-	for (int i = 0; i < port_nvalues; i++) {
-		struct port_value *v = &port_values[i];
-		if (v->copy && __atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE) &&
-				__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) && !touched_all)
+		if (!__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || touched_all)
+			values_sync_changed(v, 0, v->size);
+		else if (__atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE))
 			values_sync_outside(v);
 	}
 	for (unsigned k = 0; k < touched_n && !touched_all; k++) {
