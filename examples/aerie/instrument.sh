@@ -69,8 +69,5 @@ for e in json.load(open(db)):
 PY
 cc -shared -o "$OUT/lib/libaerie.so" -Wl,-soname,libaerie.so "$OUT"/obj/*.o \
   -L"$BUILD/lib" -Wl,-rpath,"$BUILD/lib" -lsanguo -lpmem_shim -pthread || die "cannot link libaerie.so"
-python3 -c "
-import json, sys
-d = json.load(open(sys.argv[1]))
-print('instrument: %d access sites in %d files, %d left as they are' % (d['sites'], len(d['files']), d['skipped_total']), file=sys.stderr)" "$OUT/summary.json"
+python3 "$REPO/scripts/instrument_port.py" summary "$OUT/summary.json" >&2
 echo "$OUT/lib"
