@@ -67,6 +67,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		(int)getpid());
 	setenv("PMEM_IS_PMEM_FORCE", "1", 1);
 	setenv("PMS_POOL_CHECK_MS", "3000", 0);   /* PMDK's checker can loop */
+	/* a damaged pool that says it was closed cleanly is only caught by the
+	 * check a user asks for; damage after a crash is checked by default */
+	setenv("PMS_POOL_CHECK", "1", 0);
 	make_template();
 	unlink(tmpl_path);
 	return 0;

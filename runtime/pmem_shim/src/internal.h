@@ -115,10 +115,10 @@ void pool_header_init(PMEMobjpool *pop, struct pool_header *h,
 int pool_header_check(const char *path, uint64_t root_size,
 		const struct pool_header *h, uintptr_t addr, uint64_t fsize);
 int pool_roots_empty(const struct pool_header *h);
-int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize);
+int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize, int *clean);
 
 /* check.c */
-int pool_pmdk_check(const char *path);
+int pool_pmdk_check(const char *path, int clean);
 
 /* strict_report.c */
 void strict_report_note(const void *ra);
@@ -215,7 +215,7 @@ void roots_rollback(void);
 /* What the last pms_pool_open / pms_port_open took, in ns (PMS_STATS). */
 struct open_times {
 	int warm;
-	uint64_t check, pmdk, recover, values, total;
+	uint64_t load, check, pmdk, attach, recover, slab, values, total;
 };
 extern struct open_times open_times;
 uint64_t now_ns(void);

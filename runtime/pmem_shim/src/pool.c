@@ -115,10 +115,10 @@ static int pool_check_existing(const char *path, const struct stat *st)
 /* pool_check_settled -- PMDK's check, retried for a moment while the pool is
  * busy: the killed previous opener's own checker may still hold the lock for
  * the few milliseconds its death signal takes */
-static int pool_check_settled(const char *path)
+static int pool_check_settled(const char *path, int clean)
 {
 	for (int i = 0;; i++) {
-		int r = pool_pmdk_check(path);
+		int r = pool_pmdk_check(path, clean);
 		if (r == 0 || errno != EBUSY || i == 20)
 			return r;
 		usleep(10000);
@@ -132,6 +132,7 @@ static PMEMobjpool *pool_map(const char *path, const char *tmp,
 	struct stat st;
 	PMEMobjpool *pop;
 	uint64_t t0, t1;
+	int clean;
 
 	if (stat(path, &st) != 0) {
 		if (errno != ENOENT || !(flags & PMS_CREATE)) {
@@ -151,8 +152,8 @@ static PMEMobjpool *pool_map(const char *path, const char *tmp,
 	}
 	t0 = now_ns();
 	if (pool_check_existing(path, &st) ||
-			pool_precheck(path, pmdk_hint(), st.st_size) ||
-			pool_check_settled(path))
+			pool_precheck(path, pmdk_hint(), st.st_size, &clean) ||
+			pool_check_settled(path, clean))
 		return NULL;
 	*warm = 1;
 	t1 = now_ns();
@@ -161,8 +162,11 @@ static PMEMobjpool *pool_map(const char *path, const char *tmp,
 	open_times.pmdk = now_ns() - t1;
 	if (!pop && (errno == EWOULDBLOCK || errno == EAGAIN))
 		err_set(EBUSY, "pool '%s' is in use by another process", path);
-	else if (!pop)
-		err_pmdk(errno, "cannot open pool");
+	else if (!pop) {
+		char what[4200];
+		snprintf(what, sizeof(what), "cannot open pool '%s'", path);
+		err_pmdk(errno, what);
+	}
 	return pop;
 }
 
@@ -278,6 +282,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	}
 	if (pool_params(opts, &addr, &size) || pmdk_load(addr))
 		return NULL;
+	open_times.load = now_ns() - t_open;
 	pthread_mutex_lock(&pool_lock);
 	if (pool_cur) {
 		err_set(EBUSY, "pool '%s' is already open in this process; "
@@ -293,6 +298,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	p->pop = pool_map(path, tmp, flags, size, opts ? opts->mode : 0, &warm);
 	if (!p->pop)
 		goto fail_free;
+	t_recover = now_ns();
 	if (pool_attach(p, warm ? path : tmp, addr, warm) ||
 			(!warm && pool_publish(path, tmp))) {
 		int e = errno;
@@ -310,9 +316,11 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
 	p->is_pmem = pmdk_is_pmem((void *)addr, p->info.size);
 	pool_cur = p;
+	open_times.attach = now_ns() - t_recover;
 	t_recover = now_ns();
 	/* the runtime's undo log is replayed before anything reads the pool */
-	if (ulog_open(p->is_pmem) != 0 || slab_open() != 0) {
+	if (ulog_open(p->is_pmem) != 0 ||
+			(open_times.recover = now_ns() - t_recover, slab_open() != 0)) {
 		int e = errno;
 		slab_close();
 		ulog_close();
@@ -327,7 +335,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	/* A pool with chunks must keep its slots (frees, sizes) whatever is wanted. */
 	slab_on_ = slab_has_chunks() || slab_wanted(p->is_pmem);
 	open_times.warm = warm;
-	open_times.recover = now_ns() - t_recover;
+	open_times.slab = now_ns() - t_recover - open_times.recover;
 	open_times.total = now_ns() - t_open;
 	pthread_mutex_unlock(&pool_lock);
 	return p;

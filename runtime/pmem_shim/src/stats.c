@@ -101,8 +101,9 @@ int pms_stats_dump_json(FILE *out)
 		"\"bytes_logged\": %llu, \"allocs\": %llu, \"frees\": %llu, "
 		"\"unlogged_stores\": %llu, \"nvm_charge\": \"%s\", "
 		"\"skipped_reads\": %llu, \"skipped_writes\": %llu, "
-		"\"injected_ns\": %llu, \"open_warm\": %d, \"open_check_us\": %.1f, "
-		"\"open_pmdk_us\": %.1f, \"open_recover_us\": %.1f, "
+		"\"injected_ns\": %llu, \"open_warm\": %d, \"open_load_us\": %.1f, "
+		"\"open_check_us\": %.1f, \"open_pmdk_us\": %.1f, \"open_attach_us\": %.1f, "
+		"\"open_recover_us\": %.1f, \"open_slab_us\": %.1f, "
 		"\"open_values_us\": %.1f, \"open_total_us\": %.1f}\n", m.name,
 		m.mode == PMS_LAT_REALISTIC ? "realistic" : "conservative",
 		pms_flush_insn(), (unsigned long long)s.reads,
@@ -116,8 +117,9 @@ int pms_stats_dump_json(FILE *out)
 		pms_lat_get_charge() == PMS_LAT_CHARGE_ADDRESS ? "address" : "type",
 		(unsigned long long)s.skipped_reads,
 		(unsigned long long)s.skipped_writes,
-		(unsigned long long)s.injected_ns, open_times.warm,
-		open_times.check / 1e3, open_times.pmdk / 1e3, open_times.recover / 1e3,
+		(unsigned long long)s.injected_ns, open_times.warm, open_times.load / 1e3,
+		open_times.check / 1e3, open_times.pmdk / 1e3, open_times.attach / 1e3,
+		open_times.recover / 1e3, open_times.slab / 1e3,
 		open_times.values / 1e3, open_times.total / 1e3);
 	return fflush(out) == 0 ? 0 : -1;
 }
