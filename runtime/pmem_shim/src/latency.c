@@ -6,7 +6,8 @@
  * Realistic mode keeps two small per-thread direct-mapped filters: lines read
  * recently (a hit is free, as a CPU cache hit would be) and lines already
  * dirtied in the current epoch (no second write-back); the barrier is paid
- * once per commit instead of once per write. An epoch is a transaction.
+ * once per commit instead of once per write. An epoch is a transaction, or a
+ * port's operation (pms_op_begin/end) before its transaction begins.
  * Outside one nothing says which stores go together, so an epoch lasts
  * PMS_NVM_EPOCH_WRITES write accesses (default 1: every store is persisted on
  * its own, as an unlogged store followed by pms_persist would be), and an
@@ -515,12 +516,16 @@ static uint64_t lat_write_realistic(struct pms_stats *st, struct lat_filter *f,
 {
 	uintptr_t line = (uintptr_t)addr / PMS_LINE;
 	size_t fresh = 0;
+	/* A port's operation is an epoch before its transaction begins too: the
+	 * runtime writes its stores into fresh objects back with the commit's
+	 * (or the next commit's) barrier, not one by one. */
+	int in_op = tx_tls.depth > 0 || tx_tls.lazy > 0;
 
 	/* Outside a transaction the epoch is bounded; the first store of a
 	 * transaction closes the stores made before it. */
-	if (tx_tls.depth == 0 ? f->loose >= lat_epoch_writes : f->loose > 0)
+	if (!in_op ? f->loose >= lat_epoch_writes : f->loose > 0)
 		lat_epoch_end(f);
-	if (tx_tls.depth == 0)
+	if (!in_op)
 		f->loose++;
 
 	for (size_t i = 0; i < n; i++, line++) {
@@ -536,7 +541,7 @@ static uint64_t lat_write_realistic(struct pms_stats *st, struct lat_filter *f,
 		return 0;
 	f->dirtied = 1;
 	st->flushes += fresh;
-	if (tx_tls.depth == 0) {
+	if (!in_op) {
 		st->barriers++;
 		return lat_write_cost(size, fresh) + fresh * lat_model.flush_ns +
 			lat_model.barrier_ns;
