@@ -1,5 +1,7 @@
 // Breadth-first reachability over the value-flow graph.
 #include "AllocationFlow.h"
+
+#include <algorithm>
 #include "llvm/ADT/StringRef.h"
 #include <deque>
 
@@ -70,9 +72,18 @@ AllocationFlow::Decision AllocationFlow::decide() const {
   Decision D;
   std::set<std::string> Persistent;
   std::map<std::string, std::string> Why;
+  // A site in a macro definition is one site for all its expansions (one edit each): it is
+  // persistent when the type of any of them says so; the flow is the site's already.
   for (const ConditionalEdit &E : Edits) {
-    if (E.Site.empty() || Persistent.count(E.Site) || Why.count(E.Site))
+    if (E.Site.empty() || Persistent.count(E.Site))
       continue;
+    if (Why.count(E.Site)) {
+      if (!E.TypedReason.empty()) {
+        Why[E.Site] = E.TypedReason;
+        Persistent.insert(E.Site);
+      }
+      continue;
+    }
     std::string Reason = E.TypedReason;
     if (Reason.empty())
       if (std::string Sink = firstSink(E.Site, 'P'); !Sink.empty()) {
@@ -87,6 +98,9 @@ AllocationFlow::Decision AllocationFlow::decide() const {
     if (!Reason.empty())
       Persistent.insert(E.Site);
   }
+  D.KeptVolatile.erase(std::remove_if(D.KeptVolatile.begin(), D.KeptVolatile.end(),
+                                     [&](const auto &K) { return Persistent.count(K.first.Site) > 0; }),
+                      D.KeptVolatile.end());
   // Everything a persistent allocation flows to may hold a pool pointer.
   std::deque<std::string> Starts(Persistent.begin(), Persistent.end());
   Starts.push_back(node::PersistentField);

@@ -108,11 +108,15 @@ void AllocationRule::run(const Result &R) {
   std::optional<AllocatorCall> A = allocatorCall(C, Ctx.Config, SM, R.Context->getLangOpts());
   if (!A || A->Kind == AllocKind::UsableSize)
     return; // libc cannot size a pool object: such wrappers need a dispatch prologue
-  if (A->Token.isInvalid() || !editable(SM, A->Token)) {
-    if (A->Token.isInvalid())
+  // A reallocation in a macro definition would need a dispatch for the expansions that stay
+  // volatile; the definition's other allocator kinds are renamed for all expansions at once.
+  bool InvalidInDefinition = A->InDefinition && A->Kind == AllocKind::Realloc;
+  if (A->Token.isInvalid() || InvalidInDefinition || !editable(SM, A->Token)) {
+    if (A->Token.isInvalid() || InvalidInDefinition)
       skip(R, C->getBeginLoc(), "allocation inside a macro");
     return;
   }
+  std::string InMacro = A->InDefinition ? "-in-macro-definition" : "";
   if (!rewrite::unexecutedReason(C, *R.Context).empty())
     return;
   ConditionalEdit E;
@@ -121,7 +125,7 @@ void AllocationRule::run(const Result &R) {
   if (!allocates(A->Kind)) {
     if (C->getNumArgs() < 1)
       return;
-    E.Kind = "free";
+    E.Kind = "free" + InMacro;
     E.Edits = {replacement(SM, A->Token, Len, runtimeFunction(A->Kind))};
     if (const std::string *T = persistentPointee(C->getArg(0)->IgnoreParenImpCasts()->getType(),
                                                  Ctx.Types))
@@ -130,7 +134,7 @@ void AllocationRule::run(const Result &R) {
     Ctx.Flow.add(std::move(E));
     return;
   }
-  E.Kind = "allocation";
+  E.Kind = "allocation" + InMacro;
   E.Site = A->Site;
   E.Edits = {replacement(SM, A->Token, Len, runtimeFunction(A->Kind))};
   E.TypedReason = typedReason(

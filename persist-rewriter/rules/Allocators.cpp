@@ -2,6 +2,7 @@
 // is named in the configuration.
 #include "rules/Allocators.h"
 #include "rules/PortRule.h"
+#include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
@@ -23,7 +24,22 @@ std::optional<AllocatorCall> allocatorCall(const CallExpr *C, const PortConfig &
     It = Config.Allocators.find(FD->getName().str());
     if (It == Config.Allocators.end())
       return std::nullopt;
-    // Named only inside some other macro: a site, but one that cannot be renamed.
+    // Spelled by the body of a macro definition (uthash's `#define uthash_malloc(sz)
+    // malloc(sz)`, expanded inside HASH_ADD): renaming it there renames it for every expansion
+    // alike, so the site is the definition's token, shared by all of them. Otherwise: named
+    // only inside some other macro, a site that cannot be renamed.
+    SourceLocation Loc = C->getCallee()->IgnoreParenImpCasts()->getExprLoc();
+    if (Loc.isMacroID() && !SM.isMacroArgExpansion(Loc)) {
+      SourceLocation Spell = SM.getSpellingLoc(Loc);
+      std::string Text =
+          Lexer::getSourceText(CharSourceRange::getTokenRange(Spell), SM, LO).str();
+      auto Def = Config.Allocators.find(Text);
+      if (Spell.isFileID() && Def != Config.Allocators.end()) {
+        It = Def;
+        A.Token = Spell;
+        A.InDefinition = true;
+      }
+    }
   }
   A.Kind = It->second;
   A.Name = It->first;

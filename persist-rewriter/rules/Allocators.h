@@ -13,6 +13,8 @@ struct AllocatorCall {
   std::string Name;           // as spelled: "malloc", "zmalloc", "s_malloc"
   clang::SourceLocation Token; // file location of that name; invalid inside other macros
   std::string Site;           // flow node of the site: "alloc:<file>:<offset>"
+  /// Token is in a macro definition's body: one site for every expansion of that macro.
+  bool InDefinition = false;
 };
 
 /// C as an allocation, free or usable-size call of Config, or nothing.
