@@ -20,6 +20,8 @@
 // CHECK-NEXT: a name with '/': EINVAL journal op 0 (create) refused: name 'x/y' is not a single path component
 // CHECK-NEXT: resize a file without its lease: EACCES journal op 0 (set-size) refused: this client holds no write lease on inode {{[0-9]+}}
 // CHECK-NEXT: write window on a file without its lease: EACCES this client holds no write lease on inode {{[0-9]+}}
+// CHECK-NEXT: lease on a free inode: ESTALE inode {{[0-9]+}} of generation 0 was removed
+// CHECK-NEXT: lease on a file of another generation: ESTALE inode {{[0-9]+}} of generation {{[0-9]+}} was removed and reused
 // CHECK-NEXT: layout unchanged: 1
 // CHECK-NEXT: write window on another file's blocks: EPERM blocks [[B]]+1 are not blocks of inode {{[0-9]+}}
 // CHECK-NEXT: an empty journal: EINVAL journal of 0 operations (1 to 32 allowed)
@@ -184,11 +186,15 @@ int main(int argc, char **argv)
 	memset(&rq, 0, sizeof rq);
 	rq = (struct aer_req){ .type = AER_MSG_WRITABLE, .a = a_ino, .b = a_blk, .c = 1 };
 	show("write window on a file without its lease", call());
+	rq = (struct aer_req){ .type = AER_MSG_LEASE, .a = fs.sb->ninodes - 1 };
+	show("lease on a free inode", call());
+	rq = (struct aer_req){ .type = AER_MSG_LEASE, .a = a_ino, .b = aer_inode(&fs, a_ino)->gen + 1 };
+	show("lease on a file of another generation", call());
 	printf("layout unchanged: %d\n", layout_hash() == before);
 	op = journal(1);
 	create_op(&op[0], ino, "x");
 	call();  /* an honest, empty file: its lease next */
-	rq = (struct aer_req){ .type = AER_MSG_LEASE, .a = ino };
+	rq = (struct aer_req){ .type = AER_MSG_LEASE, .a = ino, .b = aer_inode(&fs, ino)->gen };
 	call();
 	rq = (struct aer_req){ .type = AER_MSG_WRITABLE, .a = ino, .b = a_blk, .c = 1 };
 	show("write window on another file's blocks", call());

@@ -107,8 +107,9 @@ int main(int argc, char **argv)
 	for (long i = 0; i < n; i++) {
 		if (i % 50 == 0)
 			regrant();
-		if (i % 10 == 0) {  /* leases let data operations on older files through */
-			rq = (struct aer_req){ .type = AER_MSG_LEASE, .a = 3 + rnd(40) };
+		if (i % 10 == 0) {  /* leases let data operations on older files through;
+				     * a lease names the generation: most inodes here are at 1 to 3 */
+			rq = (struct aer_req){ .type = AER_MSG_LEASE, .a = 3 + rnd(40), .b = (uint32_t)(i / 10 % 4) };
 			call();
 		}
 		if (i % 7 == 0) {  /* a request of any other kind, with wild arguments */

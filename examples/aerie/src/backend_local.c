@@ -107,15 +107,16 @@ static void local_ungrant_inode(struct aer_fs *fs, uint32_t ino)
 
 /* local_lease, local_release, local_writable -- one process: nobody else to
  * exclude, and the whole pool is writable */
-static int local_lease(struct aer_fs *fs, uint32_t ino) { return 0; }
+static int local_lease(struct aer_fs *fs, uint32_t ino, uint32_t gen) { return 0; }
 static void local_release(struct aer_fs *fs, uint32_t ino) { }
 static int local_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_t len)
 {
 	return 0;
 }
 
-/* local_pin, local_unpin -- this process owns the pins */
-static void local_pin(struct aer_fs *fs, uint32_t ino) { aer_pin(fs, ino); }
+/* local_pin, local_unpin -- this process owns the pins (and the walk that
+ * found ino ran under the same lock: it cannot be stale) */
+static void local_pin(struct aer_fs *fs, uint32_t ino, uint32_t gen) { aer_pin(fs, ino); }
 static void local_unpin(struct aer_fs *fs, uint32_t ino) { aer_unpin(fs, ino); }
 
 /* local_flush -- cache-line write-back through pmem_shim */

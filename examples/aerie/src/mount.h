@@ -21,13 +21,16 @@ struct aer_backend {
 	int (*grant_inode)(struct aer_fs *fs, uint32_t *ino);
 	/* Gives back an inode number no journal claimed (a create that failed). */
 	void (*ungrant_inode)(struct aer_fs *fs, uint32_t ino);
-	/* The exclusive write lease on a file (waits for a holder's expiry). */
-	int (*lease)(struct aer_fs *fs, uint32_t ino);
+	/* The exclusive write lease on file ino of generation gen (waits for a
+	 * holder's expiry); ESTALE when ino was removed or reused since the walk
+	 * that found it (a pin sent for it before was refused too). */
+	int (*lease)(struct aer_fs *fs, uint32_t ino, uint32_t gen);
 	void (*release)(struct aer_fs *fs, uint32_t ino);
 	/* Makes blocks of leased file ino writable by this process. */
 	int (*writable)(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_t len);
-	/* A descriptor opened or closed on ino (unlinked open files stay). */
-	void (*pin)(struct aer_fs *fs, uint32_t ino);
+	/* A descriptor opened or closed on ino (unlinked open files stay); a pin
+	 * of an inode no longer of generation gen is ignored. */
+	void (*pin)(struct aer_fs *fs, uint32_t ino, uint32_t gen);
 	void (*unpin)(struct aer_fs *fs, uint32_t ino);
 	/* Writes file data back to the pool file (the fence comes after). */
 	void (*flush)(struct aer_fs *fs, const void *addr, size_t len);

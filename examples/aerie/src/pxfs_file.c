@@ -126,13 +126,60 @@ static int check_kind(struct aer_fs *fs, const char *path, uint32_t ino, int fla
 	return 0;
 }
 
+/* Walks an open repeats when the file it found was removed before the pin. */
+#define OPEN_TRIES 16
+
+/* pin_and_lease -- (internal) pins the inode a walk found (an unlink now
+ * keeps the file until the close) and takes its write lease when asked. The
+ * pin goes first, on the same connection, so the service has pinned the file
+ * when it checks the lease's generation: a file removed after the walk is
+ * refused (ESTALE) and never written, a file removed after the lease stays
+ * the descriptor's. */
+static int pin_and_lease(struct aer_fs *fs, uint32_t ino, const struct aer_inode *in, int lease)
+{
+	fs->backend->pin(fs, ino, in->gen);
+	if (!lease || fs->backend->lease(fs, ino, in->gen) == 0)
+		return 0;
+	if (errno != ESTALE) {  /* ESTALE: the service refused the pin too */
+		int e = errno;
+		fs->backend->unpin(fs, ino);
+		errno = e;
+	}
+	return -1;
+}
+
+/* open_inode -- (internal) the pinned (and, for writing, leased) inode that
+ * path names, walking again while another client removes what it finds */
+static int open_inode(struct aer_fs *fs, const char *path, int flags, mode_t mode,
+		uint32_t *ino, struct aer_inode *in)
+{
+	int lease = can_write(flags) || (flags & O_TRUNC);
+
+	for (int tries = 0; tries < OPEN_TRIES; tries++) {
+		*ino = 0;
+		if (resolve_open(fs, path, flags, mode, ino) < 0)
+			return -1;
+		if (check_kind(fs, path, *ino, flags, in) < 0) {
+			if (errno == ENOENT)  /* the inode was freed after the walk */
+				continue;
+			return -1;
+		}
+		if (pin_and_lease(fs, *ino, in, lease) == 0)
+			return 0;
+		if (errno != ESTALE)
+			return -1;
+	}
+	return aer_fail(ENOENT, "'%s' was removed %d times while it was being opened", path,
+			OPEN_TRIES);
+}
+
 /* pxfs_open -- a descriptor for path */
 int pxfs_open(const char *path, int flags, mode_t mode)
 {
 	struct aer_fs *fs = aer_enter();
 	struct aer_inode in;
 	uint32_t ino = 0;
-	int fd;
+	int fd, lease = can_write(flags) || (flags & O_TRUNC);
 
 	if (!fs)
 		return -1;
@@ -142,23 +189,18 @@ int pxfs_open(const char *path, int flags, mode_t mode)
 		aer_fail(EMFILE, "%d PXFS descriptors are open", PXFS_MAX_FILES);
 		goto fail;
 	}
-	if (resolve_open(fs, path, flags, mode, &ino) < 0 || check_kind(fs, path, ino, flags, &in) < 0)
+	if (open_inode(fs, path, flags, mode, &ino, &in) < 0)
 		goto fail;
-	if (can_write(flags) || (flags & O_TRUNC)) {
-		if (fs->backend->lease(fs, ino) < 0)
-			goto fail;
-		if ((flags & O_TRUNC) && in.size && aer_set_size(fs, ino, 0) < 0) {
-			fs->backend->release(fs, ino);
-			goto fail;
-		}
-		if (aer_inode_copy(fs, ino, &in) < 0) {
-			fs->backend->release(fs, ino);
-			goto fail;
-		}
+	if (lease && (((flags & O_TRUNC) && in.size && aer_set_size(fs, ino, 0) < 0) ||
+			aer_inode_copy(fs, ino, &in) < 0)) {
+		int e = errno;
+		fs->backend->release(fs, ino);
+		fs->backend->unpin(fs, ino);
+		errno = e;
+		goto fail;
 	}
-	files[fd] = (struct pxfs_file){ 1, flags, ino, in.gen, in.type == AER_TYPE_DIR,
-		can_write(flags) || (flags & O_TRUNC), 0, { 0, 0 } };
-	fs->backend->pin(fs, ino);  /* an unlink now keeps the file until the close */
+	files[fd] = (struct pxfs_file){ 1, flags, ino, in.gen, in.type == AER_TYPE_DIR, lease, 0,
+		{ 0, 0 } };
 	aer_leave();
 	return fd;
 fail:

@@ -71,9 +71,20 @@ int pxfs_truncate(const char *path, off_t len)
 
 	if (!fs)
 		return -1;
-	if (aer_walk(fs, path, &ino) == 0 && fs->backend->lease(fs, ino) == 0) {
+	/* the lease checks the walk's generation: a file removed meanwhile is
+	 * looked up again, never resized under its old number */
+	for (int tries = 0; tries < 16 && rc < 0; tries++) {
+		struct aer_inode in;
+		if (aer_walk(fs, path, &ino) < 0)
+			break;
+		if (aer_inode_copy(fs, ino, &in) < 0 || fs->backend->lease(fs, ino, in.gen) < 0) {
+			if (errno == ENOENT || errno == ESTALE)
+				continue;
+			break;
+		}
 		rc = aer_set_size(fs, ino, len);
 		fs->backend->release(fs, ino);
+		break;
 	}
 	aer_leave();
 	return rc;

@@ -162,11 +162,12 @@ static void tfs_ungrant_inode(struct aer_fs *fs, uint32_t ino)
 		rpc(&rq, &rp, NULL);
 }
 
-/* tfs_lease -- asks until the lease is ours or a holder outlives three lease times */
-static int tfs_lease(struct aer_fs *fs, uint32_t ino)
+/* tfs_lease -- asks until the lease is ours or a holder outlives three lease
+ * times; the service checks ino is still of generation gen */
+static int tfs_lease(struct aer_fs *fs, uint32_t ino, uint32_t gen)
 {
 	uint64_t deadline = now_ms() + 3ull * conn.lease_ms + 1000;
-	struct aer_req rq = { .type = AER_MSG_LEASE, .a = ino };
+	struct aer_req rq = { .type = AER_MSG_LEASE, .a = ino, .b = gen };
 	struct aer_rep rp;
 	struct leased *l = lease_slot(ino);
 
@@ -236,16 +237,16 @@ static int tfs_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_
 
 /* tfs_note -- (internal) a message the service does not answer: opening and
  * closing a descriptor cost no round trip */
-static void tfs_note(uint32_t type, uint32_t ino)
+static void tfs_note(uint32_t type, uint32_t ino, uint32_t gen)
 {
-	struct aer_req rq = { .type = type, .a = ino };
+	struct aer_req rq = { .type = type, .a = ino, .b = gen };
 
 	aer_wire_send(conn.sock, &rq, aer_req_bytes(&rq), NULL, 0);
 }
 
 /* tfs_pin, tfs_unpin -- the service keeps the pins */
-static void tfs_pin(struct aer_fs *fs, uint32_t ino) { tfs_note(AER_MSG_PIN, ino); }
-static void tfs_unpin(struct aer_fs *fs, uint32_t ino) { tfs_note(AER_MSG_UNPIN, ino); }
+static void tfs_pin(struct aer_fs *fs, uint32_t ino, uint32_t gen) { tfs_note(AER_MSG_PIN, ino, gen); }
+static void tfs_unpin(struct aer_fs *fs, uint32_t ino) { tfs_note(AER_MSG_UNPIN, ino, 0); }
 
 /* tfs_flush -- cache-line write-back, then msync: this process did not open
  * the pool through pmem_shim, so on a pool file that is not pmem nothing else

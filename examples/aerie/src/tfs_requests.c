@@ -69,11 +69,28 @@ static int ungrant(struct server *s, struct client *c, uint32_t start, uint32_t 
 	return 0;
 }
 
-/* pin -- (internal) a client's descriptor opened on ino */
-static int pin(struct server *s, struct client *c, uint32_t ino)
+/* live -- (internal) ino is allocated and still of generation gen: the file
+ * the client's walk found was not removed (and its number reused) since */
+static int live(struct server *s, uint32_t ino, uint32_t gen)
 {
-	if (!aer_inode(&s->fs, ino))
+	const struct aer_inode *in = aer_inode(&s->fs, ino);
+
+	if (!in)
 		return aer_fail(EINVAL, "inode %u is out of range", ino);
+	if (in->type == AER_TYPE_FREE || in->gen != gen)
+		return aer_fail(ESTALE, "inode %u of generation %u was removed%s", ino, gen,
+				in->type == AER_TYPE_FREE ? "" : " and reused");
+	return 0;
+}
+
+/* pin -- (internal) a client's descriptor opened on ino, unless the file
+ * was removed between the client's walk and this note: pinning a free or
+ * reused inode would keep the wrong file, and a lease on it would let the
+ * client write into blocks that are no longer its file's */
+static int pin(struct server *s, struct client *c, uint32_t ino, uint32_t gen)
+{
+	if (live(s, ino, gen) < 0)
+		return -1;
 	if (c->npinned == c->cap) {
 		uint32_t cap = c->cap ? 2 * c->cap : 64, *v;
 		if (cap > 1u << 20 || !(v = realloc(c->pinned, cap * sizeof *v)))
@@ -132,8 +149,8 @@ int aer_tfs_handle(struct server *s, struct client *c, const struct aer_req *rq,
 			fs->inode_owner[rq->a] = 0;
 		return 0;
 	case AER_MSG_LEASE:
-		if (!aer_inode(fs, rq->a))
-			return aer_fail(EINVAL, "inode %u is out of range", rq->a);
+		if (live(s, rq->a, rq->b) < 0)
+			return -1;
 		return aer_lease_acquire(rq->a, c->id, &rp->a);
 	case AER_MSG_RELEASE:
 		aer_lease_release(rq->a, c->id);
@@ -147,7 +164,7 @@ int aer_tfs_handle(struct server *s, struct client *c, const struct aer_req *rq,
 	case AER_MSG_SUBMIT:
 		return aer_journal_apply(fs, &rq->journal, &ctx);
 	case AER_MSG_PIN:
-		return pin(s, c, rq->a);
+		return pin(s, c, rq->a, rq->b);
 	case AER_MSG_UNPIN:
 		return unpin(s, c, rq->a);
 	}

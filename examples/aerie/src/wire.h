@@ -16,11 +16,13 @@ enum aer_msg_type {
 	AER_MSG_UNGRANT_BLOCKS, /* a = start, b = len */
 	AER_MSG_GRANT_INODE,    /* a = want -> a = how many, inos[] */
 	AER_MSG_UNGRANT_INODE,  /* a = ino */
-	AER_MSG_LEASE,          /* a = ino -> 0, or EAGAIN and a = ms until the holder's expiry */
+	AER_MSG_LEASE,          /* a = ino, b = its gen -> 0, ESTALE (removed or reused),
+	                           or EAGAIN and a = ms until the holder's expiry */
 	AER_MSG_RELEASE,        /* a = ino */
 	AER_MSG_WRITABLE,       /* a = ino, b = start, c = len: blocks of a leased file */
 	AER_MSG_SUBMIT,         /* payload: a journal */
-	AER_MSG_PIN,            /* a = ino: a descriptor opened (no reply) */
+	AER_MSG_PIN,            /* a = ino, b = its gen: a descriptor opened (no reply;
+	                           ignored when the inode was removed or reused) */
 	AER_MSG_UNPIN,          /* a = ino: a descriptor closed (no reply) */
 };
 
