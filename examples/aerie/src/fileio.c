@@ -131,6 +131,7 @@ static ssize_t write_new(struct aer_fs *fs, struct pending *p, const char *src, 
 	memset(base, 0, boff);
 	memcpy(base + boff, src, chunk);
 	memset(base + boff + chunk, 0, room - chunk);
+	aer_charge_write(base, (size_t)len * AER_BLOCK_SIZE);
 	fs->backend->flush(fs, base, (size_t)len * AER_BLOCK_SIZE);
 	struct aer_op *op = &p->j.ops[p->j.nops++];
 	memset(op, 0, sizeof *op);
@@ -154,6 +155,7 @@ static ssize_t write_old(struct aer_fs *fs, struct pending *p, const char *src, 
 	if (fs->backend->writable(fs, p->ino, blk, nblk) < 0)
 		return -1;
 	memcpy((char *)aer_block_addr(fs, blk) + boff, src, chunk);
+	aer_charge_write((char *)aer_block_addr(fs, blk) + boff, chunk);
 	if (p->old_hi == p->old_lo)
 		p->old_lo = pos;
 	p->old_hi = pos + chunk;  /* a write moves forward: one range */

@@ -44,6 +44,7 @@ static int zero_tail(struct aer_fs *fs, struct aer_inode *in, uint64_t size)
 	if (pms_tx_add_range(p, AER_BLOCK_SIZE - off) < 0)
 		return aer_fail(errno, "cannot log block %u: %s", blk, pms_errormsg());
 	memset(p, 0, AER_BLOCK_SIZE - off);
+	aer_charge_write(p, AER_BLOCK_SIZE - off);
 	return 0;
 }
 

@@ -42,6 +42,7 @@ static int fill_blocks(struct aer_fs *fs, struct aer_journal *j, uint32_t ino,
 		char *dst = aer_block_addr(fs, start);
 		memcpy(dst, val + done, chunk);
 		memset(dst + chunk, 0, room - chunk);
+		aer_charge_write(dst, room);
 		fs->backend->flush(fs, dst, room);
 		j->ops[j->nops++] = (struct aer_op){ .kind = AER_OP_EXTENT_ALLOC, .ino = ino,
 			.fblock = fb, .start = start, .len = n };

@@ -96,6 +96,7 @@ int aer_alloc_meta_block(struct aer_fs *fs, uint32_t *blk)
 	/* The block was free, so no committed state reaches it: its zeroes
 	 * need no undo log, only to be durable before the commit. */
 	memset(aer_block_addr(fs, *blk), 0, AER_BLOCK_SIZE);
+	aer_charge_write(aer_block_addr(fs, *blk), AER_BLOCK_SIZE);
 	pms_flush(aer_block_addr(fs, *blk), AER_BLOCK_SIZE);
 	return 0;
 }
