@@ -2,11 +2,13 @@
 # evaluate.sh -- runs issue 14's measurements of the Aerie library file system (Table 2, the
 # filebench personalities, client scaling through aerie-tfs) and writes raw JSON, tables and plots.
 #
-# usage: examples/aerie/evaluate.sh [--reps N] [--duration SEC] [--phases LIST] [--summarize] [OUT]
+# usage: examples/aerie/evaluate.sh [--reps N] [--duration SEC] [--phases LIST] [--build DIR] [--summarize] [OUT]
 #   OUT          results directory (default build/eval/aerie); raw/ holds every fsbench JSON and log
 #   --reps N     repetitions of every run (default 3)
 #   --duration S seconds per personality run (default 10; set-up and removal come on top)
 #   --phases L   comma list of micro, personalities, kvfs, scaling (default all four)
+#   --build DIR  take bin/ and lib/ from DIR (default build/): a copy made before a long run
+#                keeps it on one build while others rebuild the tree (LD_LIBRARY_PATH=DIR/lib)
 #   --summarize  only rebuild OUT/tables.md and OUT/fs-*.png from OUT/raw
 # Targets: pxfs-sp (single process, preload library, own pool), pxfs-tfs (preload library as a
 # client of aerie-tfs), each with PMS_NVM_MODEL=aerie-pcm (-pcm) and without a model (-dram);
@@ -15,8 +17,7 @@ set -u
 die() { echo "evaluate.sh: error: $*" >&2; exit 2; }
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-BIN=$ROOT/build/bin
-PRELOAD=$ROOT/build/lib/libpxfs-preload.so
+BUILD=$ROOT/build
 REPS=3 DURATION=10 PHASES=micro,personalities,kvfs,scaling SUMMARIZE=0 OUT=
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -26,8 +27,10 @@ while [ $# -gt 0 ]; do
 	--duration=*) DURATION=${1#*=}; shift ;;
 	--phases) [ $# -ge 2 ] || die "--phases needs a value"; PHASES=$2; shift 2 ;;
 	--phases=*) PHASES=${1#*=}; shift ;;
+	--build) [ $# -ge 2 ] || die "--build needs a value"; BUILD=$2; shift 2 ;;
+	--build=*) BUILD=${1#*=}; shift ;;
 	--summarize) SUMMARIZE=1; shift ;;
-	-h|--help) sed -n 5,14p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n 5,16p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) die "unknown option '$1' (try --help)" ;;
 	*) [ -z "$OUT" ] || die "one results directory only (got '$OUT' and '$1')"; OUT=$1; shift ;;
 	esac
@@ -37,6 +40,11 @@ case $DURATION in ''|*[!0-9]*|0) die "--duration must be a positive integer, not
 for p in ${PHASES//,/ }; do
 	case $p in micro|personalities|kvfs|scaling) ;; *) die "unknown phase '$p' (micro, personalities, kvfs, scaling)" ;; esac
 done
+[ -d "$BUILD/bin" ] && [ -d "$BUILD/lib" ] || die "--build '$BUILD' has no bin/ and lib/"
+BUILD=$(cd "$BUILD" && pwd)
+BIN=$BUILD/bin
+PRELOAD=$BUILD/lib/libpxfs-preload.so
+export LD_LIBRARY_PATH=$BUILD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 OUT=${OUT:-$ROOT/build/eval/aerie}
 mkdir -p "$OUT/raw" || die "cannot create '$OUT/raw'"
 OUT=$(cd "$OUT" && pwd)
@@ -85,27 +93,26 @@ finish_pool() {  # finish_pool NAME: fsck must find the file system clean after 
 run_on() {
 	local target=$1 name=$2 rc; shift 2
 	local model=dram; case $target in *-pcm) model=aerie-pcm ;; esac
+	# the model is charged where the writes happen: file data in the client (aer_charge_write),
+	# metadata in the process that applies the journals (the client, or aerie-tfs)
+	local menv="-u PMS_NVM_MODEL"; [ $model = dram ] || menv=PMS_NVM_MODEL=$model
 	log "$name: fsbench $* ($target)"
 	case $target in
 	pxfs-sp-*)
 		fresh_pool
-		if [ $model = dram ]; then
-			env PXFS_MOUNT=$MOUNT PXFS_POOL="$SCR/fs.pool" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json"
-		else
-			env PMS_NVM_MODEL=$model PXFS_MOUNT=$MOUNT PXFS_POOL="$SCR/fs.pool" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json"
-		fi >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		env $menv PXFS_MOUNT=$MOUNT PXFS_POOL="$SCR/fs.pool" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
 		finish_pool "$name" ;;
 	pxfs-tfs-*)
 		fresh_pool; start_tfs $model
-		env PXFS_MOUNT=$MOUNT PXFS_TFS_SOCKET="$SCR/tfs.sock" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		env $menv PXFS_MOUNT=$MOUNT PXFS_TFS_SOCKET="$SCR/tfs.sock" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
 		stop_tfs; finish_pool "$name" ;;
 	kvfs-sp-*)
 		fresh_pool
-		env PMS_NVM_MODEL=$model FSBENCH_KVFS_POOL="$SCR/fs.pool" "$BIN/fsbench" "$@" --backend kvfs --dir "$SCR" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		env $menv FSBENCH_KVFS_POOL="$SCR/fs.pool" "$BIN/fsbench" "$@" --backend kvfs --dir "$SCR" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
 		finish_pool "$name" ;;
 	kvfs-tfs-*)
 		fresh_pool; start_tfs $model
-		env FSBENCH_KVFS_SOCKET="$SCR/tfs.sock" "$BIN/fsbench" "$@" --backend kvfs --dir "$SCR" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		env $menv FSBENCH_KVFS_SOCKET="$SCR/tfs.sock" "$BIN/fsbench" "$@" --backend kvfs --dir "$SCR" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
 		stop_tfs; finish_pool "$name" ;;
 	tmpfs) "$BIN/fsbench" "$@" --dir "$SCR/tmpfs" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
 	disk) "$BIN/fsbench" "$@" --dir "$DISK" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
@@ -128,6 +135,7 @@ if [ $SUMMARIZE = 0 ]; then
 		echo "date: $(date -u '+%F %T UTC')"; echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)"
 		echo "cpus: $(nproc); $(grep -m1 'model name' /proc/cpuinfo)"; echo "disk target: $(df -T /tmp | tail -1)"
 		echo "tmpfs target: $(df -T /dev/shm | tail -1)"; echo "reps $REPS, duration $DURATION s, phases $PHASES"
+		echo "binaries: $BUILD"
 	} >>"$OUT/raw/machine.txt"   # one block per invocation
 	# The reps are the outer loop so that a burst of load from other jobs spreads over targets.
 	for r in $(seq "$REPS"); do
