@@ -72,8 +72,10 @@ std::string typedReason(const CallExpr *C, ASTContext &AC, const RecordMatch &Ma
       if (B->getOpcode() == BO_Assign && B->getRHS()->IgnoreParens() == Value->IgnoreParens()) {
         if (const std::string *T = pointee(B->getLHS()->getType(), Match))
           return "it is assigned to a " + *T + " *";
+        // In a port checked again, the field is the l-value of PMS_LOGGED(...).
         if (OwnerField)
-          if (const auto *M = dyn_cast<MemberExpr>(B->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *M = dyn_cast<MemberExpr>(
+                  portedLValue(B->getLHS(), AC.getSourceManager())->IgnoreParenImpCasts()))
             if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
               if (const std::string *T = Match(F->getParent()))
                 return "it is assigned to field '" + F->getName().str() + "' of a " + *T;

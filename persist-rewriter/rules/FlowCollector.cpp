@@ -46,9 +46,7 @@ static bool storeForm(StringRef Name) {
   return Name == "pms_logged_" || Name == "pms_tx_log_store" || Name == "pms_value_touch";
 }
 
-/// The l-value a ported store form names: `lv` of PMS_LOGGED(lv) (`*(T *)pms_logged_(&lv, n)`)
-/// and PMS_VALUE_STORE(lv); E itself otherwise.
-static const Expr *portedLValue(const Expr *E, const SourceManager &SM) {
+const Expr *portedLValue(const Expr *E, const SourceManager &SM) {
   const auto *U = dyn_cast<UnaryOperator>(E->IgnoreParenCasts());
   const auto *C = U && U->getOpcode() == UO_Deref
                       ? dyn_cast<CallExpr>(U->getSubExpr()->IgnoreParenCasts())

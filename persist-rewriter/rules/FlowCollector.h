@@ -10,6 +10,9 @@ namespace nvm::port {
 std::string variableNode(const clang::VarDecl *V, const clang::SourceManager &SM);
 /// The flow node of a field of a volatile record ("field:struct client.argv").
 std::string fieldNode(const clang::MemberExpr *M);
+/// The l-value a ported store form names: `lv` of PMS_LOGGED(lv) (`*(T *)pms_logged_(&lv, n)`)
+/// and PMS_VALUE_STORE(lv); E itself otherwise.
+const clang::Expr *portedLValue(const clang::Expr *E, const clang::SourceManager &SM);
 /// The values E may evaluate to, as flow nodes (through casts, pointer arithmetic, conditionals).
 std::vector<std::string> valueNodes(const clang::Expr *E, const PortContext &Ctx,
                                     clang::ASTContext &AC);
