@@ -46,4 +46,11 @@ if ! make -C "$WORK/ported/src" -j2 WITH_TLS=no WITH_CJSON=no WITH_DOCS=no WITH_
   die "the ported mosquitto does not build"
 fi
 [[ $(ldd "$WORK/ported/src/mosquitto") == *pmem_shim* ]] || die "mosquitto does not link libpmem_shim"
+say "port check (scripts/port-check.sh, output in $WORK/port-check)"
+python3 "$REPO/scripts/instrument_port.py" move-db "$PRISTINE" "$WORK/ported" "$INC" >/dev/null
+# Against the types the port was made from: nvmove on the ported sources would add a minute.
+NVM_BIN=$BIN "$REPO/scripts/port-check.sh" -p "$WORK/ported" --out="$WORK/port-check" \
+  --types="$WORK/types.json" "$WORK/ported" persist__restore "$HERE/port.conf" \
+  >"$WORK/port-check.diff" 2>"$WORK/port-check.stderr" ||
+  { tail -n 1 "$WORK/port-check.stderr" >&2; die "the port check failed (diff in $WORK/port-check.diff)"; }
 echo "$WORK/ported/src/mosquitto"
