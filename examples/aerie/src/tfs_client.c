@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <time.h>
@@ -278,6 +280,22 @@ const struct aer_backend aer_tfs_backend = {
 	tfs_unmount,
 };
 
+/* move_high -- (internal) fd moved to a high number: a program that picks
+ * its own low numbers (a shell's exec 3> file, dup2(fd, 3)) must not close
+ * the connection or the pool's descriptors under the library */
+static int move_high(int fd)
+{
+	struct rlimit rl;
+	int min = 512, nfd;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY && rl.rlim_cur / 2 < 512)
+		min = (int)(rl.rlim_cur / 2);
+	if (fd < 0 || fd >= min || (nfd = fcntl(fd, F_DUPFD_CLOEXEC, min)) < 0)
+		return fd;
+	close(fd);
+	return nfd;
+}
+
 /* connect_to -- (internal) the service's socket */
 static int connect_to(const char *path)
 {
@@ -294,6 +312,7 @@ static int connect_to(const char *path)
 		conn.sock = -1;
 		return aer_fail(e, "cannot reach aerie-tfs at '%s': %s", path, strerror(e));
 	}
+	conn.sock = move_high(conn.sock);
 	return 0;
 }
 
@@ -308,7 +327,7 @@ int aer_tfs_mount(struct aer_fs *fs, const char *socket_path)
 		return -1;
 	if (rpc(&rq, &rp, fds) < 0 || fds[0] < 0 || fds[1] < 0)
 		goto fail_proto;
-	conn.ro_fd = fds[0], conn.rw_fd = fds[1];
+	conn.ro_fd = move_high(fds[0]), conn.rw_fd = move_high(fds[1]);
 	conn.base = (uintptr_t)rp.addr, conn.size = (size_t)rp.size, conn.lease_ms = rp.c;
 	/* through the read-write descriptor, so that granted pages can be made
 	 * writable in place; mapped writable and then protected, because tools

@@ -223,6 +223,7 @@ int dup2(int oldfd, int newfd)
 	if (oldfd == newfd)
 		return fcntl(oldfd, F_GETFD) < 0 ? -1 : newfd;
 	pl_enter();
+	pl_std_flush(newfd);
 	fd = PL_REAL(dup2)(oldfd, newfd);
 	if (fd >= 0) {
 		pl_fd_forget(newfd);   /* dup2 closed it */
@@ -239,6 +240,7 @@ int dup3(int oldfd, int newfd, int flags)
 	if (!pl_fd_get(oldfd) && !pl_fd_get(newfd))
 		return PL_REAL(dup3)(oldfd, newfd, flags);
 	pl_enter();
+	pl_std_flush(newfd);
 	fd = PL_REAL(dup3)(oldfd, newfd, flags);
 	if (fd >= 0) {
 		pl_fd_forget(newfd);

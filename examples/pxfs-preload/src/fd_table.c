@@ -30,6 +30,7 @@ void pl_fd_install(int fd, struct pl_file *f)
 	if (!table[fd])
 		installed++;
 	__atomic_store_n(&table[fd], f, __ATOMIC_RELEASE);
+	pl_std_install(fd, f);
 }
 
 /* pl_file_put -- one reference less; the last closes the PXFS file */
@@ -48,6 +49,7 @@ void pl_fd_forget(int fd)
 
 	if (!f)
 		return;
+	pl_std_forget(fd);   /* while fd still reaches f: the stream's last bytes */
 	__atomic_store_n(&table[fd], NULL, __ATOMIC_RELEASE);
 	installed--;
 	pl_file_put(f);

@@ -68,6 +68,15 @@ int pl_fd_count(void);
 /** Closes every PXFS descriptor (exit). */
 void pl_fd_forget_all(void);
 
+/** Descriptors 0-2 (std_streams.c). pl_std_install: fd now stands for f,
+ * so stdin/stdout/stderr becomes a stream on the interposed calls and a
+ * program executed next opens f's file again. pl_std_forget: fd is about to
+ * stop standing for a PXFS file (the original stream comes back).
+ * pl_std_flush: before fd changes, its stream's pending bytes go out. */
+void pl_std_install(int fd, const struct pl_file *f);
+void pl_std_forget(int fd);
+void pl_std_flush(int fd);
+
 /** Routes (dirfd, *path): 1 with buf set to the path inside the file system
  * when it lies under the mount and the mount is ready; 0 for libc, with
  * *path replaced by buf (an absolute path) when ".." led out of the mount;
