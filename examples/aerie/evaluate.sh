@@ -6,7 +6,9 @@
 #   OUT          results directory (default build/eval/aerie); raw/ holds every fsbench JSON and log
 #   --reps N     repetitions of every run (default 3)
 #   --duration S seconds per personality run (default 10; set-up and removal come on top)
-#   --phases L   comma list of micro, personalities, kvfs, scaling (default all four)
+#   --phases L   comma list of micro, personalities, kvfs, scaling, tools (default all five;
+#                tools: fio-psync.fio and postmark.cfg through the preload library and on the
+#                kernel targets)
 #   --build DIR  take bin/ and lib/ from DIR (default build/): a copy made before a long run
 #                keeps it on one build while others rebuild the tree (LD_LIBRARY_PATH=DIR/lib)
 #   --summarize  only rebuild OUT/tables.md and OUT/fs-*.png from OUT/raw
@@ -18,7 +20,7 @@ die() { echo "evaluate.sh: error: $*" >&2; exit 2; }
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=$ROOT/build
-REPS=3 DURATION=10 PHASES=micro,personalities,kvfs,scaling SUMMARIZE=0 OUT=
+REPS=3 DURATION=10 PHASES=micro,personalities,kvfs,scaling,tools SUMMARIZE=0 OUT=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) [ $# -ge 2 ] || die "--reps needs a value"; REPS=$2; shift 2 ;;
@@ -38,7 +40,7 @@ done
 case $REPS in ''|*[!0-9]*|0) die "--reps must be a positive integer, not '$REPS'" ;; esac
 case $DURATION in ''|*[!0-9]*|0) die "--duration must be a positive integer, not '$DURATION'" ;; esac
 for p in ${PHASES//,/ }; do
-	case $p in micro|personalities|kvfs|scaling) ;; *) die "unknown phase '$p' (micro, personalities, kvfs, scaling)" ;; esac
+	case $p in micro|personalities|kvfs|scaling|tools) ;; *) die "unknown phase '$p' (micro, personalities, kvfs, scaling, tools)" ;; esac
 done
 [ -d "$BUILD/bin" ] && [ -d "$BUILD/lib" ] || die "--build '$BUILD' has no bin/ and lib/"
 BUILD=$(cd "$BUILD" && pwd)
@@ -52,6 +54,9 @@ if [ $SUMMARIZE = 0 ]; then
 	for b in fsbench mkfs.aerie aerie-tfs fsck.aerie; do
 		[ -x "$BIN/$b" ] || die "$BIN/$b is missing: run ninja -C build -j2"
 	done
+	case ",$PHASES," in *,tools,*)
+		for b in fio postmark; do command -v $b >/dev/null || die "$b is missing: run scripts/setup.sh"; done ;;
+	esac
 	[ -f "$PRELOAD" ] || die "$PRELOAD is missing: run ninja -C build -j2"
 fi
 
@@ -121,6 +126,38 @@ run_on() {
 	[ $rc = 0 ] || { log "$name FAILED (exit $rc): $(tail -1 "$OUT/raw/$name.txt")"; rm -f "$OUT/raw/$name.json"; }
 }
 
+# run_tool TARGET NAME fio|postmark -- examples/aerie/fio-psync.fio or postmark.cfg in a fresh
+# directory of a target; output in raw/NAME.txt (fio's JSON in raw/NAME.fio), wall time appended
+run_tool() {
+	local target=$1 name=$2 tool=$3 dir rc t0 pre=(env)
+	local model=dram; case $target in *-pcm) model=aerie-pcm ;; esac
+	local menv="-u PMS_NVM_MODEL"; [ $model = dram ] || menv=PMS_NVM_MODEL=$model
+	case $target in
+	pxfs-sp-*) fresh_pool; dir=$MOUNT/$tool
+		pre=(env $menv PXFS_MOUNT=$MOUNT PXFS_POOL="$SCR/fs.pool" LD_PRELOAD="$PRELOAD") ;;
+	pxfs-tfs-*) fresh_pool; start_tfs $model; dir=$MOUNT/$tool
+		pre=(env $menv PXFS_MOUNT=$MOUNT PXFS_TFS_SOCKET="$SCR/tfs.sock" LD_PRELOAD="$PRELOAD") ;;
+	tmpfs) dir=$SCR/tmpfs/$tool ;;
+	disk) dir=$DISK/$tool ;;
+	esac
+	log "$name: $tool in $dir ($target)"
+	"${pre[@]}" mkdir -p "$dir"
+	t0=$(date +%s.%N)
+	if [ $tool = fio ]; then
+		"${pre[@]}" FIO_DIR="$dir" fio --output-format=json --output="$OUT/raw/$name.fio" \
+			"$ROOT/examples/aerie/fio-psync.fio" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+	else
+		sed "s|@DIR@|$dir|" "$ROOT/examples/aerie/postmark.cfg" >"$SCR/postmark.cfg"
+		"${pre[@]}" postmark "$SCR/postmark.cfg" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+	fi
+	echo "wall_seconds $(awk "BEGIN { print $(date +%s.%N) - $t0 }")" >>"$OUT/raw/$name.txt"
+	"${pre[@]}" rm -rf "$dir"
+	case $target in pxfs-tfs-*) stop_tfs ;; esac
+	case $target in pxfs-*) finish_pool "$name" ;; esac
+	[ $rc = 0 ] || { log "$name FAILED (exit $rc): $(tail -2 "$OUT/raw/$name.txt" | head -1)"
+		rm -f "$OUT/raw/$name.fio"; mv "$OUT/raw/$name.txt" "$OUT/raw/$name.failed"; }
+}
+
 TARGETS="pxfs-sp-pcm pxfs-sp-dram pxfs-tfs-pcm pxfs-tfs-dram tmpfs disk"
 # Table 2 at the paper's sizes: a 1 GB file, 100 MB of random I/O and appends, 1,024 files of
 # 4 KB; each run takes 1-5 s here, so no scaling down is needed.
@@ -158,6 +195,12 @@ if [ $SUMMARIZE = 0 ]; then
 				fi
 				run_on kvdir-tmpfs "webproxy-kv-t$th.kvdir-tmpfs.r$r" webproxy $PERS --threads $th
 				for t in pxfs-sp-pcm pxfs-tfs-pcm tmpfs; do run_on $t "webproxy-posix-t$th.$t.r$r" webproxy $PERS --threads $th; done
+			done
+		fi
+		if phase_on tools; then
+			for t in pxfs-sp-pcm pxfs-tfs-pcm tmpfs disk; do
+				run_tool $t "fio.$t.r$r" fio
+				run_tool $t "postmark.$t.r$r" postmark
 			done
 		fi
 		if phase_on scaling; then
@@ -243,6 +286,45 @@ pers_table("Webproxy as get/put/delete (key-value backends) and as POSIX calls, 
 pers_table("Scaling: client processes through aerie-tfs, 1 thread each",
            ["scale-fileserver-p1", "scale-fileserver-p2", "scale-fileserver-p4", "scale-webproxy-p1", "scale-webproxy-p2", "scale-webproxy-p4"],
            ["pxfs-tfs-pcm", "pxfs-tfs-dram"])
+# fio (raw/fio.TARGET.rN.fio, fio's JSON) and postmark (raw/postmark.TARGET.rN.txt)
+TT = ["pxfs-sp-pcm", "pxfs-tfs-pcm", "tmpfs", "disk"]
+fio = {}
+for f in sorted(glob.glob(os.path.join(out, "raw", "fio.*.fio"))):
+    target = os.path.basename(f).split(".")[1]
+    text = open(f).read()   # fio writes its warnings into the same file, before the JSON
+    try: d = json.loads(text[text.index("{"):])
+    except ValueError: continue
+    for j in d["jobs"]:
+        r, w = j["read"], j["write"]
+        n = r["total_ios"] + w["total_ios"]
+        if not n: continue
+        lat = (r["lat_ns"]["mean"] * r["total_ios"] + w["lat_ns"]["mean"] * w["total_ios"]) / n / 1000
+        fio.setdefault((j["jobname"], target), []).append((lat, (r["bw_bytes"] + w["bw_bytes"]) / 1e6))
+if fio:
+    lines += ["## fio, psync engine, 4 KB calls on one 256 MB file (examples/aerie/fio-psync.fio): µs per call (completion latency, mean) / MB/s", "",
+              "| job | " + " | ".join(TT) + " |", "|---" * (len(TT) + 1) + "|"]
+    for job in ["seq-write", "rand-write", "rand-rw55", "rand-read"]:
+        lines.append("| %s | %s |" % (job, " | ".join("%s µs / %s MB/s" % (med([x[0] for x in fio.get((job, t), [])]),
+                     med([x[1] for x in fio.get((job, t), [])])) for t in TT)))
+    lines += ["", "Runs per cell: " + ", ".join("%s %d" % (t, len(fio.get(("seq-write", t), []))) for t in TT), ""]
+import re
+pm = {}
+for f in sorted(glob.glob(os.path.join(out, "raw", "postmark.*.txt"))):
+    target, text = os.path.basename(f).split(".")[1], open(f).read()
+    m = re.search(r"seconds of transactions \((\d+) per second\)", text)
+    wall = re.search(r"wall_seconds ([0-9.]+)", text)
+    ops = sum(int(x) for x in re.findall(r"^\t(\d+) (?:created|read|appended|deleted) ", text, re.M))
+    if m and wall and ops:
+        pm.setdefault(target, []).append((float(wall.group(1)), int(m.group(1)), float(wall.group(1)) * 1e6 / ops, ops))
+if pm:
+    lines += ["## postmark (examples/aerie/postmark.cfg: 2,000 files of 500 B-16 KB in 10 directories, 50,000 transactions, 4 KB reads and writes)", "",
+              "| target | runs | wall s | transactions/s (postmark, whole seconds) | µs per file operation (wall / creates+reads+appends+deletes) |",
+              "|---|---|---|---|---|"]
+    for t in TT:
+        v = pm.get(t, [])
+        if v:
+            lines.append("| %s | %d | %s | %s | %s |" % (t, len(v), med([x[0] for x in v]), med([x[1] for x in v]), med([x[2] for x in v])))
+    lines.append("")
 early = sorted("%s.%s" % k for k, v in runs.items() for d in v if d.get("stopped_early"))
 if early: lines += ["Runs that stopped early (left out): " + ", ".join(early), ""]
 open(os.path.join(out, "tables.md"), "w").write("\n".join(lines) + "\n")
