@@ -53,7 +53,10 @@ static ssize_t ck_read(void *c, char *buf, size_t n)
 static ssize_t ck_write(void *c, const char *buf, size_t n)
 {
 	ssize_t r = write((int)(intptr_t)c, buf, n);
-	return r < 0 ? -1 : r;
+	/* 0 on error, errno set: fopencookie(3) forbids a negative count, and
+	 * glibc's fwrite took a -1 for a huge count and copied past its buffer
+	 * (head -c onto a full mount crashed) */
+	return r < 0 ? 0 : r;
 }
 
 static int ck_seek(void *c, off64_t *off, int whence)
