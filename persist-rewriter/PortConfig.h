@@ -62,6 +62,10 @@ struct PortConfig {
   /// Calls that would re-initialise that state at start-up: skipped on a warm start. "fn" means
   /// the calls in main before its load call, "caller:fn" the calls of fn in caller.
   std::vector<std::string> WarmSkips;
+  /// The program's own save of its whole state (a snapshot written at a clean stop): after a
+  /// successful call (0 returned, or any return of a void function) and no operation since, the
+  /// next start loads that save cold instead of starting warm.
+  std::vector<std::string> SavedBy;
   /// Accept a port whose warm start restores no root and no value root (else an error: such a
   /// port would restart empty after every crash).
   bool AllowEmptyWarmStart = false;

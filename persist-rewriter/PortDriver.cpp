@@ -13,6 +13,7 @@
 #include "rules/ValueRootRule.h"
 #include "rules/ValueStoreRule.h"
 #include "rules/VolatileFieldRule.h"
+#include "rules/SavedByRule.h"
 #include "rules/WarmSkipRule.h"
 #include "rules/WarmStartRule.h"
 #include "rewrite/TUParser.h"
@@ -39,6 +40,7 @@ public:
     Rules.push_back(std::make_unique<DispatchRule>(Ctx));
     Rules.push_back(std::make_unique<ValueRootRule>(Ctx));
     Rules.push_back(std::make_unique<WarmSkipRule>(Ctx));
+    Rules.push_back(std::make_unique<SavedByRule>(Ctx));
     Rules.push_back(std::make_unique<PositionDependentRule>(Ctx));
     Rules.push_back(std::make_unique<OperationReachRule>(Ctx));
     Rules.push_back(std::make_unique<ValueStoreRule>(Ctx));

@@ -30,10 +30,12 @@
 #define PORT_LOADING "pms.loading"
 #define PORT_LOADED "pms.loaded"
 #define PORT_EXE "pms.exe" /* pms_port_bind_executable */
+#define PORT_SAVED "pms.saved" /* pms_port_saved: the program's own save is complete */
 
 static pthread_mutex_t port_lock = PTHREAD_MUTEX_INITIALIZER;
 int port_opened;                  /* pms_port_open succeeded */
 static int port_warm;             /* ... and found a completed load */
+static int port_saved;            /* the pool holds PORT_SAVED (no operation since) */
 static pid_t port_pid;            /* process that opened it (not a fork child) */
 static int port_strict = -1;      /* PMS_STRICT_TX, read once */
 int port_loading;                 /* cold start until pms_port_loaded */
@@ -236,6 +238,34 @@ void *pms_realloc_dispatch(void *ptr, size_t size)
 	return realloc(ptr, size);
 }
 
+/* port_unsave -- clears PORT_SAVED before an operation's first write */
+static void port_unsave(void)
+{
+	if (pms_root_set(PORT_SAVED, NULL) != 0)
+		port_abort("%s", pms_errormsg());
+	port_saved = 0;
+}
+
+/* pms_port_saved -- the program's save of its whole state completed: the next
+ * start loads it cold, unless an operation changes the pool before */
+void pms_port_saved(void)
+{
+	/* Inside an operation its own later writes would not be in the save. */
+	if (!pool_cur || getpid() != port_pid || port_in_op || tx_tls.depth > 0)
+		return;
+	if (pms_root_set(PORT_SAVED, pool_cur->hdr) != 0)
+		port_exit("%s", pms_errormsg());
+	port_saved = 1;
+}
+
+/* pms_port_saved_rc -- pms_port_saved when the save returned rc 0; returns rc */
+int pms_port_saved_rc(int rc)
+{
+	if (rc == 0)
+		pms_port_saved();
+	return rc;
+}
+
 /* pms_op_begin -- opens one level of the operation's transaction; the PMDK
  * transaction itself begins at the operation's first persistent write */
 void pms_op_begin(void)
@@ -244,6 +274,10 @@ void pms_op_begin(void)
 		return;
 	/* Inside a transaction this level joins it, even an aborted one (the
 	 * program aborted an enclosing level), so that begin/end stay balanced. */
+	/* The program's last save no longer holds everything: this start's
+	 * changes are only in the pool, so the next start must be warm. */
+	if (port_saved && !port_in_op && tx_tls.depth == 0)
+		port_unsave();
 	tx_lazy_open();
 	if (tx_tls.aborted)
 		return;
@@ -309,6 +343,19 @@ static int port_mark(const char *name)
 	return pms_root_set(name, pool_cur->hdr);
 }
 
+/* port_recreate -- replaces the pool at path by an empty one */
+static pms_pool *port_recreate(pms_pool *p, const char *path)
+{
+	if (pms_pool_close(p) != 0)
+		port_exit("%s", pms_errormsg());
+	if (unlink(path) != 0)
+		port_exit("cannot remove pool '%s': %s", path, strerror(errno));
+	p = pms_pool_open(path, PMS_CREATE | PMS_EXCL, NULL);
+	if (!p)
+		port_exit("%s", pms_errormsg());
+	return p;
+}
+
 /* port_discard -- replaces a pool whose cold load never completed */
 static pms_pool *port_discard(pms_pool *p, const char *path)
 {
@@ -318,14 +365,7 @@ static pms_pool *port_discard(pms_pool *p, const char *path)
 			"refusing to discard it", path);
 	fprintf(stderr, "%s: pmem_shim: pool '%s': the first load did not "
 		"complete; starting cold\n", program_invocation_short_name, path);
-	if (pms_pool_close(p) != 0)
-		port_exit("%s", pms_errormsg());
-	if (unlink(path) != 0)
-		port_exit("cannot remove pool '%s': %s", path, strerror(errno));
-	p = pms_pool_open(path, PMS_CREATE | PMS_EXCL, NULL);
-	if (!p)
-		port_exit("%s", pms_errormsg());
-	return p;
+	return port_recreate(p, path);
 }
 
 /* port_restorable_roots -- 1 when the pool holds a root other than the markers */
@@ -381,6 +421,15 @@ void pms_port_open(const char *default_path)
 	port_warm = pms_pool_is_warm(p) && pms_root_get(PORT_LOADED) != NULL;
 	if (pms_pool_is_warm(p) && !port_warm)
 		p = port_discard(p, path);
+	if (port_warm && pms_root_get(PORT_SAVED) != NULL) {
+		/* saved-by: the program's own save holds all the pool holds, and
+		 * what the port keeps volatile (sessions, connections) besides */
+		fprintf(stderr, "%s: pmem_shim: pool '%s': the program saved its "
+			"state after the last change; starting cold from its "
+			"save\n", program_invocation_short_name, path);
+		p = port_recreate(p, path);
+		port_warm = 0;
+	}
 	if (!port_warm && port_mark(PORT_LOADING) != 0)
 		port_exit("%s", pms_errormsg());
 	port_loading = !port_warm;
