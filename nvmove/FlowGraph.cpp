@@ -18,6 +18,8 @@ static bool isGlobalCell(StringRef C) {
 }
 
 std::string qualifyCell(StringRef Cell, StringRef FnUsr) {
+  if (Cell.consume_front("~"))
+    return "~" + qualifyCell(Cell, FnUsr);
   if (Cell.consume_front("w:"))
     return "w:" + qualifyCell(Cell, FnUsr);
   if (Cell.consume_front("*"))
@@ -30,6 +32,8 @@ std::string qualifyCell(StringRef Cell, StringRef FnUsr) {
 }
 
 std::string prettyCell(StringRef Cell) {
+  if (Cell.consume_front("~"))
+    return "stream of " + prettyCell(Cell);
   if (Cell.consume_front("*"))
     return "*" + prettyCell(Cell);
   if (Cell.consume_front("&"))
@@ -55,6 +59,8 @@ std::string prettyCell(StringRef Cell) {
     return Fn + ": parameter " + Local.drop_front(1).str();
   if (Local == "ret")
     return Fn + ": return value";
+  if (Local.startswith("in:"))
+    return "<data read from storage>";
   if (Local.startswith("c") || Local.startswith("a:c"))
     return Fn + ": call result";
   return Cell.str();
@@ -98,6 +104,7 @@ std::vector<std::string> FlowGraph::targetsOf(int Fn, const std::string &Loc) co
 
 /// "@usr|p3" -> (usr, 3); empty usr when the cell is not a parameter of another function.
 static std::pair<std::string, int> calleeParam(StringRef Cell) {
+  Cell.consume_front("~");
   Cell.consume_front("*");
   if (!Cell.consume_front("@"))
     return {"", -1};
@@ -160,6 +167,7 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
 
 /// The function a cell like "@usr|p0", "*@usr|ret" belongs to, or empty.
 static std::string calleeOf(StringRef Cell) {
+  Cell.consume_front("~");
   Cell.consume_front("*");
   if (!Cell.consume_front("@"))
     return {};
@@ -168,15 +176,21 @@ static std::string calleeOf(StringRef Cell) {
 
 FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
                      const std::map<std::pair<int, std::string>, std::vector<std::string>> &Ind,
-                     bool UnknownReads)
-    : Indirect(Ind), UnknownCallsRead(UnknownReads) {
+                     bool UnknownReads, bool Streams)
+    : Indirect(Ind), UnknownCallsRead(UnknownReads), MirrorStreams(Streams) {
   computeWritesThrough(Fns, false, Writes);
   computeWritesThrough(Fns, UnknownCallsRead, MayWrite);
   for (const FunctionSummary *F : Fns)
     WithBody.insert(F->Usr);
   for (size_t FI = 0; FI < Fns.size(); ++FI)
-    for (const Flow &Fl : Fns[FI]->Flows)
-      addFlow(FI, *Fns[FI], Fl);
+    for (const Flow &Fl : Fns[FI]->Flows) {
+      addFlow(FI, *Fns[FI], Fl, false);
+      // Without stream cells every read is loaded data, as before: LOAD feeds each input site.
+      if (!MirrorStreams && StringRef(Fl.From).startswith("in:"))
+        addEdge("LOAD", qualifyCell(Fl.From, Fns[FI]->Usr), Fl.Loc, int(FI), Flow::Store);
+      if (MirrorStreams && carriesStream(Fl))
+        addFlow(FI, *Fns[FI], {streamCell(Fl.From), streamCell(Fl.To), Fl.Loc, Fl.Kind}, true);
+    }
   // What a library function returns points to what its pointer arguments point to, never to
   // its sizes (malloc's result holds no data of its size argument).
   for (const auto &[Key, E] : Externals)
@@ -197,13 +211,32 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
   }
 }
 
+/// A value flow a handle can take (a descriptor, a FILE *, a mapping copied, passed, returned,
+/// stored in a field, or a file name built in a buffer and passed to open): its stream goes
+/// along. Not sources, sinks, sizes, types or input sites.
+bool FlowGraph::carriesStream(const Flow &Fl) {
+  // Not through aliasing of what pointers point to: a handle is a value (copied, passed,
+  // returned, written through an out-parameter). Following the contents that pointers share
+  // (buffers passed down and filled) reaches every file name a program ever builds.
+  if (Fl.Kind != Flow::Store && Fl.Kind != Flow::Back)
+    return false;
+  for (StringRef C : {StringRef(Fl.From), StringRef(Fl.To)}) {
+    C.consume_front("*");
+    if (C.startswith("~") || C.startswith("in:") || C.startswith("sz:") || C.startswith("fn:") ||
+        C.startswith("t:") || C.startswith("a:") || C.contains("|a:") ||
+        (!C.empty() && isupper(C[0])))
+      return false;
+  }
+  return true;
+}
+
 /// An argument's value (not what it points to) going into a callee's parameter.
 static bool passesValue(const Flow &Fl, StringRef ToCallee) {
   return Fl.Kind == Flow::Store && !ToCallee.empty() && !StringRef(Fl.To).startswith("*");
 }
 
 /// One summary edge of function FI: wired to its callee(s) when it crosses a call.
-void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
+void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, bool Mirror) {
   std::string ToCallee = calleeOf(Fl.To), FromCallee = calleeOf(Fl.From);
   std::string Callee = !ToCallee.empty() ? ToCallee : FromCallee;
   if (Callee.empty())
@@ -214,12 +247,24 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
     Targets = targetsOf(int(FI), Fl.Loc);
     // An unknown callback may fill the byte buffers it is given, not a typed object that
     // reaches it as a void * (valDup(d, val) must not make every dict value loaded).
-    if (Targets.empty() && UnknownCallsRead && Fl.Kind == Flow::Back &&
+    // With stream cells, that read is an input site like any other: it reads the load's own
+    // input only when the call is handed one of the load's streams (r->read(r, buf, len)).
+    std::string Site = MirrorStreams ? qualifyCell("in:" + Callee, F.Usr) : "LOAD";
+    if (Targets.empty() && UnknownCallsRead && !Mirror && Fl.Kind == Flow::Back &&
         !StringRef(Fl.To).startswith("o:"))
-      addEdge("LOAD", qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI), Flow::Store);
+      addEdge(Site, qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI), Flow::Store);
+    bool InStreams = Mirror || StringRef(Fl.From).startswith("~");
+    // ... and what it returns (a module's rdb_load handed the load's reader returns the value
+    // it read).
+    if (Targets.empty() && UnknownCallsRead && MirrorStreams && !Mirror && !FromCallee.empty() &&
+        Fl.Kind == Flow::Store && StringRef(Fl.From).endswith("|ret"))
+      addEdge(Site, "*" + qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI), Flow::Store);
+    if (Targets.empty() && UnknownCallsRead && InStreams && passesValue(Fl, ToCallee))
+      addEdge(qualifyCell(Fl.From, F.Usr), Site, Fl.Loc, int(FI), Flow::Store);
     // A callback we cannot see may keep what it is handed (library functions are assumed
     // not to: malloc_usable_size(p) or strlen(s) keep nothing).
-    if (Targets.empty() && passesValue(Fl, ToCallee))
+    if (Targets.empty() && !Mirror && !StringRef(Fl.From).startswith("~") &&
+        passesValue(Fl, ToCallee))
       addEdge(qualifyCell(Fl.From, F.Usr), "ESCAPE", Fl.Loc, int(FI), Flow::Store);
   }
   for (const std::string &T : Targets) {
@@ -234,7 +279,7 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
       // site, so one strdup of loaded text does not taint every other one.
       // Whether a side is what a pointer argument/result points to shows on the callee's cell.
       if (Fl.Kind != Flow::Back) {
-        External &E = Externals[{FI, Fl.Loc, T}];
+        External &E = Externals[{FI, Fl.Loc, Mirror ? T + "~" : T}];
         if (ToCallee.empty())
           E.Out.push_back({To, StringRef(Fl.From).startswith("*")});
         else
@@ -256,7 +301,7 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl) {
       Arguments[{FI, Fl.Loc, T}][To].push_back(From);
     } else {
       Returns.push_back({FI, Fl.Loc, T, From, To, Fl.Kind});
-      if (Fl.Kind == Flow::Store)
+      if (Fl.Kind == Flow::Store && !Mirror)
         ReturnLinks.insert({node(From), node(To)});
     }
   }
@@ -271,9 +316,8 @@ void FlowGraph::connectReturns(const std::vector<const FunctionSummary *> &Fns) 
     Changed = false;
     std::map<std::string, std::vector<unsigned>> Transfer; // "usr|ret" -> sources
     for (const FunctionSummary *F : Fns)
-      for (const char *Out : {"|ret", "*|ret"}) {
-        bool Content = Out[0] == '*';
-        std::string Ret = (Content ? "*" : "") + F->Usr + "|ret";
+      for (const char *Prefix : {"", "*", "~", "~*"}) {
+        std::string Ret = Prefix + F->Usr + "|ret";
         if (auto N = find(Ret))
           Transfer[Ret] = returnSources(*N, F->Usr);
       }
@@ -305,11 +349,13 @@ void FlowGraph::connectReturns(const std::vector<const FunctionSummary *> &Fns) 
 std::vector<unsigned> FlowGraph::returnSources(unsigned Ret, StringRef Usr) const {
   auto Local = [&](unsigned N) {
     StringRef C = Names[N];
+    C.consume_front("~");
     C.consume_front("*");
     return C.startswith(Usr) && C.drop_front(Usr.size()).startswith("|");
   };
   auto IsParam = [&](unsigned N) {
     StringRef C = Names[N];
+    C.consume_front("~");
     C.consume_front("*");
     return C.drop_front(Usr.size() + 1).startswith("p");
   };
@@ -378,6 +424,12 @@ std::vector<std::string> FlowGraph::path(const std::vector<int> &Parents, unsign
   }
   if (!Reverse)
     std::reverse(Out.begin(), Out.end());
+  // Data read from the load's own input: the handles that led to the read are not its path.
+  auto Stream = std::find_if(Out.rbegin(), Out.rend(), [](const std::string &C) {
+    return StringRef(C).startswith("stream of ");
+  });
+  if (!Reverse && Stream != Out.rend())
+    Out.erase(Out.begin(), Stream.base());
   if (Out.size() > Max) {
     Out.erase(Out.begin() + Max / 2, Out.end() - Max / 2);
     Out.insert(Out.begin() + Max / 2, "...");

@@ -23,7 +23,7 @@ public:
   /// Builds the graph of the given functions (indices into Walk.Visited, or all of Fns).
   FlowGraph(const std::vector<const FunctionSummary *> &Fns,
             const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect,
-            bool UnknownCallsRead);
+            bool UnknownCallsRead, bool MirrorStreams = false);
 
   void addEdge(const std::string &From, const std::string &To, const std::string &Loc,
                int Function, Flow::KindT Kind);
@@ -75,7 +75,8 @@ private:
     std::vector<std::pair<std::string, bool>> In, Out; ///< cell, is a pointee
   };
 
-  void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl);
+  void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, bool Mirror);
+  static bool carriesStream(const Flow &Fl);
   void connectReturns(const std::vector<const FunctionSummary *> &Fns);
   std::vector<unsigned> returnSources(unsigned Ret, llvm::StringRef Usr) const;
   void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
@@ -97,6 +98,7 @@ private:
   std::multimap<unsigned, unsigned> ReturnLinks;
   const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect;
   bool UnknownCallsRead;
+  bool MirrorStreams; ///< also build the stream cells' graph ("~<cell>", precise mode's own input)
 };
 
 /// A cell of function FnUsr's summary, named globally.

@@ -38,6 +38,8 @@ struct InferenceOptions {
   bool LibcCopiesAssign = true;     ///< (b) libc copies count as assignments
   bool UnknownCallsRead = true;     ///< an unfollowed indirect call may fill its buffers
   bool AllTranslationUnits = false; ///< parse every TU (exact total of types defined)
+  /// Precise mode: only reads of the load's own input (what its handles lead to) are loaded.
+  bool OwnInputOnly = true;
 };
 
 struct Provenance {

@@ -10,6 +10,8 @@ namespace nvm::infer {
 
 /// Cells of heap objects and globals, where the data of every object of a type meets.
 bool isHeapCell(llvm::StringRef Cell);
+/// Where data read from storage enters the graph: LOAD, an input site ("|in:"), a stream cell.
+bool isSourceCell(llvm::StringRef Cell);
 
 class PreciseAnalysis {
 public:
@@ -19,6 +21,7 @@ public:
 private:
   // PreciseInference.cpp
   bool isTainted(unsigned N) const { return Tainted[N] != -2; }
+  std::vector<unsigned> loadSources() const;
   /// Loaded data that is kept: tainted, and used somewhere other than output.
   bool isKept(unsigned N) const { return isTainted(N) && !onlyOutput(N); }
   bool onlyOutput(unsigned N) const;
@@ -67,6 +70,7 @@ private:
 
   const SummaryStore &Store;
   InferenceResult &R;
+  bool OwnInputOnly;
   std::map<std::string, RecordInfo> Records;
   std::map<std::string, std::string> GlobalRecords; ///< global name -> record key
   FlowGraph Graph;

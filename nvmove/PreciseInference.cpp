@@ -33,8 +33,8 @@ static std::vector<const FunctionSummary *> visitedFunctions(const InferenceResu
 
 PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptions &O,
                                  InferenceResult &R)
-    : Store(Store), R(R), Records(collectRecords(Store)),
-      Graph(visitedFunctions(R), R.Walk.IndirectTargets, O.UnknownCallsRead),
+    : Store(Store), R(R), OwnInputOnly(O.OwnInputOnly), Records(collectRecords(Store)),
+      Graph(visitedFunctions(R), R.Walk.IndirectTargets, O.UnknownCallsRead, O.OwnInputOnly),
       Program(programUses(parsedFunctions(Store))) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I))
@@ -42,11 +42,54 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
         GlobalRecords[G.substr(2)] = Rec;
 }
 
-void PreciseAnalysis::run() {
+bool isSourceCell(StringRef C) {
+  return C == "LOAD" || C.startswith("~") || C.startswith("*~") || C.contains("|in:");
+}
+
+/// Where loaded data starts. Every read, or (own input only) the stream cells of the load
+/// functions' own values and those of their direct callees: parameters, locals and call results
+/// (the file a load opens, the descriptor it is given, a name it builds), so that an input call below the load counts only
+/// when its handle is reached from those through locals, parameters, results and fields. LOAD
+/// stays a source for what an unknown callback is assumed to read.
+std::vector<unsigned> PreciseAnalysis::loadSources() const {
   std::vector<unsigned> Sources;
   if (auto L = Graph.find("LOAD"))
     Sources.push_back(*L);
-  Tainted = Graph.reach(Sources, false);
+  if (!OwnInputOnly)
+    return Sources;
+  // The load function and the functions it calls itself: SRC_ReloadSources opens each
+  // source's dump file in load_source. Deeper calls (configuration, scripts, the object store)
+  // read the load's input only through handles that reach them from these.
+  std::set<std::string> Loads;
+  for (const VisitedFunction &V : R.Walk.Visited)
+    if (V.Parent < 0) {
+      Loads.insert(V.Function->Usr + "|");
+      for (const CallSite &C : V.Function->Calls)
+        if (!C.CalleeUsr.empty())
+          Loads.insert(C.CalleeUsr + "|");
+    }
+  for (unsigned N = 0; N < Graph.size(); ++N) {
+    StringRef C = Graph.name(N);
+    // Values only (a local buffer holding a name counts: its cell is the array): the contents
+    // of what the load points to are loaded data, not handles.
+    if (!C.consume_front("~"))
+      continue;
+    if (Loads.count(C.split('|').first.str() + "|"))
+      Sources.push_back(N);
+  }
+  return Sources;
+}
+
+void PreciseAnalysis::run() {
+  Tainted = Graph.reach(loadSources(), false);
+  if (getenv("NVMOVE_DEBUG_INPUTS"))
+    for (unsigned N = 0; N < Graph.size(); ++N)
+      if (StringRef(Graph.name(N)).contains("|in:") && isTainted(N)) {
+        std::string P;
+        for (const std::string &C : Graph.path(Tainted, N, false, 40))
+          P += " -> " + C;
+        errs() << "input " << Graph.name(N) << ":" << P << "\n";
+      }
   SinkBound = sinkBoundCells(Graph);
   ProgramSinkBound = sinkBoundCells(Program);
   std::vector<unsigned> Formatters;
@@ -157,9 +200,8 @@ bool PreciseAnalysis::isReadBuffer(unsigned N, StringRef Key, StringRef Field) c
   // A pointer to bytes (char *, unsigned char *), not to pointers (char **).
   if (!F->PointeeRecord.empty() || !StringRef(F->Type).trim().endswith("char *"))
     return false;
-  auto Load = Graph.find("LOAD");
-  bool Read = Load && llvm::any_of(Graph.inEdges(N), [&](unsigned E) {
-    return Graph.edge(E).From == *Load;
+  bool Read = llvm::any_of(Graph.inEdges(N), [&](unsigned E) {
+    return isSourceCell(Graph.name(Graph.edge(E).From)) && isTainted(Graph.edge(E).From);
   });
   bool Passed = llvm::any_of(Graph.outEdges(N), [&](unsigned E) {
     const FlowGraph::Edge &Ed = Graph.edge(E);

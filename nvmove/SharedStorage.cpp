@@ -28,9 +28,7 @@ static std::pair<std::string, std::string> memberOf(StringRef Cell) {
 /// locals, parameters and results only: not data that merely shares a field cell of a generic
 /// record (every strbuf's buffer, every hashmap's table) with loaded data.
 std::vector<bool> PreciseAnalysis::leadsToDirectlyLoaded() const {
-  std::vector<unsigned> Sources;
-  if (auto L = Graph.find("LOAD"))
-    Sources.push_back(*L);
+  std::vector<unsigned> Sources = loadSources();
   std::vector<int> Direct = Graph.reachIf(
       Sources, false, [](const FlowGraph::Edge &) { return true; },
       [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
@@ -50,9 +48,7 @@ std::vector<bool> PreciseAnalysis::leadsToDirectlyLoaded() const {
 
 void PreciseAnalysis::findEmbeddingRecords() {
   std::vector<bool> Leads = leadsToDirectlyLoaded();
-  std::vector<unsigned> Sources;
-  if (auto L = Graph.find("LOAD"))
-    Sources.push_back(*L);
+  std::vector<unsigned> Sources = loadSources();
   std::vector<int> Direct = Graph.reachIf(
       Sources, false, [](const FlowGraph::Edge &) { return true; },
       [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
@@ -71,7 +67,7 @@ void PreciseAnalysis::findEmbeddingRecords() {
       for (unsigned Sib : CallArgs[{Ed.Function, Ed.Loc}]) {
         unsigned From = Graph.edge(Sib).From;
         if (From != N && Direct[From] != -2 && !isHeapCell(Graph.name(From)) &&
-            Graph.name(From) != "LOAD")
+            !isSourceCell(Graph.name(From)))
           return true;
       }
     }

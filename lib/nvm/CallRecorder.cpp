@@ -22,9 +22,9 @@ const llvm::StringMap<LibcAssign> &libcAssignments() {
   return Table;
 }
 
-const llvm::StringMap<int> &ioReads() {
-  static const llvm::StringMap<int> Table = {
-#define NVM_IO_READ(Name, Arg) {#Name, Arg},
+const llvm::StringMap<std::pair<int, int>> &ioReads() {
+  static const llvm::StringMap<std::pair<int, int>> Table = {
+#define NVM_IO_READ(Name, Arg, Handle) {#Name, {Arg, Handle}},
 #include "nvm/IOFunctions.def"
   };
   return Table;
@@ -127,24 +127,29 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     return;
   }
   if (auto It = ioReads().find(Name); It != ioReads().end()) {
-    if (It->second < 0)
-      flow("LOAD", Result, L);
-    else if (const Expr *Buf = Arg(It->second))
-      flow("LOAD", Cells.pointeeWrite(Buf), L);
-    if (It->second < 0 && Callee->getReturnType()->isPointerType()) {
-      flow("LOAD", "*" + Result, L);
+    auto [Dest, Handle] = It->second;
+    std::string In = inputSite(C, Arg(Handle));
+    if (Dest < 0)
+      flow(In, Result, L);
+    else if (const Expr *Buf = Arg(Dest))
+      flow(In, Cells.pointeeWrite(Buf), L);
+    if (Dest < 0 && Callee->getReturnType()->isPointerType()) {
+      flow(In, "*" + Result, L);
       // readdir's struct dirent *: the record it points to holds what was read.
       if (const RecordDecl *RD = pointeeRecordOf(Callee->getReturnType()))
-        flow("LOAD", "o:" + recordKey(RD), L);
+        flow(In, "o:" + recordKey(RD), L);
       flow("ALLOC", Result, L); // mmap: memory the load brings in, owned by no one yet
     }
     return;
   }
   if (auto It = ioScans().find(Name); It != ioScans().end()) {
-    // Parsing stores what the text holds into every destination argument.
-    std::vector<std::string> Text{"LOAD"};
+    // Parsing stores what the text holds into every destination argument; fscanf reads the
+    // text from its stream (argument 0), scanf from standard input.
+    std::vector<std::string> Text;
     if (It->second.first >= 0 && Arg(It->second.first))
       Text = Data(Arg(It->second.first));
+    else
+      Text = {inputSite(C, It->second.second == 2 ? Arg(0) : nullptr)};
     for (int I = It->second.second; Arg(I); ++I) {
       store(Text, Cells.pointeeWrite(Arg(I)), L);
       write(Arg(I), Name, "data", L);
@@ -172,6 +177,39 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
   passArguments(C, Usr, Callee);
 }
 
+/// The cell holding what input call C reads ("in:c<n>"), with the stream it reads from: the
+/// handle's value and every pointer it is reached through (r->io.file.fp: the field and r)
+/// lead, as stream cells ("~<cell>"), into it. Precise mode decides from those whether the
+/// read is of the load's own input.
+std::string FlowRecorder::inputSite(const CallExpr *C, const Expr *Handle) {
+  std::string In = "in:" + Cells.callCell(C);
+  if (!Handle)
+    return In;
+  SourceLocation L = C->getBeginLoc();
+  std::vector<std::string> Sources = Cells.sources(Handle);
+  for (const std::string &S : Sources)
+    flow(streamCell(S), In, L);
+  // A handle the function names itself (descriptor 0, stdin) is a value of this function.
+  if (llvm::all_of(Sources, [](const std::string &S) { return llvm::StringRef(S).startswith("g:"); }))
+    flow(streamCell("k:" + Cells.callCell(C)), In, L);
+  for (const Expr *Cur = Handle->IgnoreParenCasts(); Cur;) {
+    const Expr *Base = nullptr;
+    if (const auto *ME = dyn_cast<MemberExpr>(Cur))
+      Base = ME->getBase();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur))
+      Base = AS->getBase();
+    else if (const auto *U = dyn_cast<UnaryOperator>(Cur); U && U->getOpcode() == UO_Deref)
+      Base = U->getSubExpr();
+    if (!Base)
+      break;
+    Base = Base->IgnoreParenCasts();
+    if (Base->getType()->isPointerType())
+      flow(streamCell(Cells.pointerCell(Base)), In, L);
+    Cur = Base;
+  }
+  return In;
+}
+
 /// Arguments flow into the callee's parameters, its result into the call's cell; what a
 /// pointer argument points to is shared with the callee (back edges only count if the callee
 /// writes through that parameter, which the walk decides).
@@ -183,6 +221,23 @@ void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
     const Expr *A = C->getArg(I);
     std::string Param = "@" + Target + "|p" + std::to_string(I);
     store(Cells.sources(A), Param, L);
+    // A local array passed decays to its address: the name it holds (a path built for open)
+    // goes with it as a stream, as a pointer's value would.
+    // So does a local passed by address (&rdb, a reader object holding the load's FILE *).
+    const Expr *Bare = A->IgnoreParenImpCasts();
+    if (Bare->getType()->isArrayType())
+      flow(streamCell(Cells.pointeeRead(A)), streamCell(Param), L);
+    else if (const auto *U = dyn_cast<UnaryOperator>(Bare); U && U->getOpcode() == UO_AddrOf)
+      if (const auto *DR = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParens()))
+        if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && !V->hasGlobalStorage())
+          flow(streamCell(Cells.varCell(V)), streamCell(Param), L);
+    // A callback we cannot see, handed a record (a reader context: RedisModuleIO, whose rio
+    // holds the FILE *), is handed the handles its fields hold.
+    if (!Callee)
+      if (const RecordDecl *RD = pointeeRecordOf(A->getType()))
+        for (const FieldDecl *F : RD->fields())
+          if (F->getType()->isPointerType() || F->getType()->isIntegerType())
+            flow(streamCell("f:" + recordKey(RD) + "." + F->getName().str()), streamCell(Param), L);
     bool Typed = Callee && I < Callee->getNumParams() &&
                  pointeeRecordOf(Callee->getParamDecl(I)->getType());
     if (!(A->getType()->isPointerType() || A->getType()->isArrayType()) || Typed)

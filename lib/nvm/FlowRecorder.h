@@ -237,6 +237,7 @@ public:
   void call(const clang::CallExpr *C);
 
 private:
+  std::string inputSite(const clang::CallExpr *C, const clang::Expr *Handle);
   void directCall(const clang::CallExpr *C, const clang::FunctionDecl *Callee);
   void passArguments(const clang::CallExpr *C, const std::string &Target,
                      const clang::FunctionDecl *Callee);

@@ -12,7 +12,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 26;
+inline constexpr int SummaryVersion = 31;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -59,7 +59,10 @@ struct CallSite {
 /// "@<usr>|ret" other functions' parameters and results, "fn:<usr>" a function's address,
 /// "sz:<record>" a sizeof, "LOAD" data read from outside, "SINK" data written to outside, "OUTPUT" data shown to
 /// the user (printf, syslog, perror), "FORMAT" marks buffers sprintf-family calls format into,
-/// "ALLOC" fresh memory from an allocator.
+/// "ALLOC" fresh memory from an allocator, "in:c<n>" what input call c<n> reads, "~<cell>" the
+/// stream (file, descriptor, mapping) whose handle <cell> holds: a handle's stream cells follow
+/// its value, and an input call's "in:" cell is read from the stream cells of its handle;
+/// "k:c<n>" the handle input call c<n> names as a constant (descriptor 0, stdin).
 struct Flow {
   enum KindT : char {
     Store = 's', ///< data is stored into To (an assignment, a copy, a read into a buffer)
@@ -102,6 +105,11 @@ struct TUSummary {
   /// Globals of record type, or pointer to one: "g:<name>" -> record key.
   std::vector<std::pair<std::string, std::string>> GlobalRecords;
 };
+
+/// The stream cell of a handle held in Cell ("~" + Cell), or empty when Cell is.
+inline std::string streamCell(const std::string &Cell) {
+  return Cell.empty() ? std::string() : "~" + Cell;
+}
 
 llvm::json::Value toJSON(const TUSummary &S);
 /// Reads a summary back; fails on anything that is not a summary of this version.

@@ -55,6 +55,9 @@ static cl::opt<bool> EachOnce("each-body-once", cl::init(true),
 static cl::opt<bool> UnknownReads("unknown-calls-read", cl::init(true),
                                   cl::desc("Precise mode: a call through a pointer that cannot be followed may fill its buffer arguments"),
                                   cl::cat(Category));
+static cl::opt<bool> OwnInput("own-input-only", cl::init(true), cl::Hidden,
+                              cl::desc("Precise mode: only reads from the load's own input (its parameters, the files it opens, handles derived from them) are loaded data"),
+                              cl::cat(Category));
 static cl::opt<bool> FollowCallbacks("follow-callbacks", cl::init(false),
                                      cl::desc("Follow calls through struct fields and globals to every function whose address is stored there"),
                                      cl::cat(Category));
@@ -136,6 +139,7 @@ static infer::InferenceOptions inferenceOptions() {
   IO.Walk.FollowFieldCallbacks = FollowCallbacks;
   IO.LibcCopiesAssign = LibcCopies;
   IO.UnknownCallsRead = UnknownReads;
+  IO.OwnInputOnly = OwnInput;
   IO.AllTranslationUnits = AllTUs;
   return IO;
 }
