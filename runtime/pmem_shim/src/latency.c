@@ -7,7 +7,9 @@
  * recently (a hit is free, as a CPU cache hit would be) and lines already
  * dirtied in the current epoch (no second write-back); the barrier is paid
  * once per commit instead of once per write. An epoch is a transaction, or a
- * port's operation (pms_op_begin/end) before its transaction begins.
+ * port's operation (pms_op_begin/end) before its transaction begins; with the
+ * slab on (a port) stores outside both join the next commit's epoch, since
+ * that is when the runtime writes them back.
  * Outside one nothing says which stores go together, so an epoch lasts
  * PMS_NVM_EPOCH_WRITES write accesses (default 1: every store is persisted on
  * its own, as an unlogged store followed by pms_persist would be), and an
@@ -516,10 +518,11 @@ static uint64_t lat_write_realistic(struct pms_stats *st, struct lat_filter *f,
 {
 	uintptr_t line = (uintptr_t)addr / PMS_LINE;
 	size_t fresh = 0;
-	/* A port's operation is an epoch before its transaction begins too: the
-	 * runtime writes its stores into fresh objects back with the commit's
-	 * (or the next commit's) barrier, not one by one. */
-	int in_op = tx_tls.depth > 0 || tx_tls.lazy > 0;
+	/* A port's operation is an epoch before its transaction begins too, and
+	 * with the port's slab on so are stores outside operations: the runtime
+	 * writes stores it did not log back with the next commit's barrier
+	 * (tx_note_unlogged, fresh slots), never one by one. */
+	int in_op = tx_tls.depth > 0 || tx_tls.lazy > 0 || slab_on_;
 
 	/* Outside a transaction the epoch is bounded; the first store of a
 	 * transaction closes the stores made before it. */
@@ -539,8 +542,9 @@ static uint64_t lat_write_realistic(struct pms_stats *st, struct lat_filter *f,
 	}
 	if (!fresh)
 		return 0;
-	f->dirtied = 1;
 	st->flushes += fresh;
+	/* a store persisted on its own pays its barrier now: none is owed */
+	f->dirtied = in_op;
 	if (!in_op) {
 		st->barriers++;
 		return lat_write_cost(size, fresh) + fresh * lat_model.flush_ns +
@@ -572,24 +576,24 @@ void pms_lat_write_slow_(const void *addr, size_t size)
 	lat_wait(st, ns);
 }
 
-/* lat_explicit_persist -- an explicit flush or fence ends the epoch */
-static void lat_explicit_persist(void)
-{
-	if (lat_model.mode == PMS_LAT_REALISTIC && filt)
-		lat_epoch_end(filt);
-}
-
-/* lat_charge_flush -- real flushes issued by pms_flush */
+/* lat_charge_flush -- real flushes issued by pms_flush: the lines written so
+ * far are written back (the next store to one pays again), but they are not
+ * persistent before a barrier, which the epoch still owes */
 void lat_charge_flush(size_t lines)
 {
-	lat_explicit_persist();
+	if (lat_model.mode == PMS_LAT_REALISTIC && filt) {
+		int owed = filt->dirtied;
+		lat_epoch_end(filt);
+		filt->dirtied = owed;
+	}
 	lat_wait(stats_mine(), lines * lat_model.flush_ns);
 }
 
-/* lat_charge_barrier -- a real barrier issued by pms_fence */
+/* lat_charge_barrier -- a real barrier issued by pms_fence ends the epoch */
 void lat_charge_barrier(void)
 {
-	lat_explicit_persist();
+	if (lat_model.mode == PMS_LAT_REALISTIC && filt)
+		lat_epoch_end(filt);
 	lat_wait(stats_mine(), lat_model.barrier_ns);
 }
 
