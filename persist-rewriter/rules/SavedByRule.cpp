@@ -56,13 +56,15 @@ void SavedByRule::run(const Result &R) {
   if (!editable(SM, Begin) || alreadyWrapped(C, *R.Context))
     return;
   SourceLocation After = Lexer::getLocForEndOfToken(End, 0, SM, R.Context->getLangOpts());
+  // In main the save is the final one of a stopping program: what follows is its tear-down.
+  std::string Final = Caller->getName() == Ctx.Config.Main ? "1" : "0";
   QualType Ret = Fn->getReturnType();
   if (Ret->isVoidType()) {
     edit(SM, Begin, 0, "(", "saved-by");
-    edit(SM, After, 0, ", pms_port_saved())", "");
+    edit(SM, After, 0, ", pms_port_saved(" + Final + "))", "");
   } else if (Ret->isIntegralOrEnumerationType()) {
     edit(SM, Begin, 0, "pms_port_saved_rc(", "saved-by");
-    edit(SM, After, 0, ")", "");
+    edit(SM, After, 0, ", " + Final + ")", "");
   } else {
     Ctx.Summary.Findings.push_back(where(SM, Begin) + ": saved-by '" + Fn->getName().str() +
                                    "' returns neither a status nor nothing; call "

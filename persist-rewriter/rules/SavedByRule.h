@@ -6,11 +6,12 @@
 
 namespace nvm::port {
 
-/// `saved-by = f`: each call of f outside f becomes `pms_port_saved_rc(f(...))` (f returns a
-/// status, 0 for a completed save) or `(f(...), pms_port_saved())` (f returns nothing). The
-/// runtime then discards the pool at the next start unless an operation ran after the save:
-/// the save holds what the pool holds and what the port keeps volatile besides (a broker's
-/// sessions). A call inside a macro is counted as skipped.
+/// `saved-by = f`: each call of f outside f becomes `pms_port_saved_rc(f(...), F)` (f returns
+/// a status, 0 for a completed save) or `(f(...), pms_port_saved(F))` (f returns nothing), F
+/// being 1 in main (the final save of a stopping program, whose tear-down follows) and 0
+/// elsewhere. The runtime then discards the pool at the next start unless an operation ran
+/// after an ordinary save: the save holds what the pool holds and what the port keeps volatile
+/// besides (a broker's sessions). A call inside a macro is counted as skipped.
 class SavedByRule : public PortRule {
 public:
   using PortRule::PortRule;

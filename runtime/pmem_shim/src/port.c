@@ -36,6 +36,7 @@ static pthread_mutex_t port_lock = PTHREAD_MUTEX_INITIALIZER;
 int port_opened;                  /* pms_port_open succeeded */
 static int port_warm;             /* ... and found a completed load */
 static int port_saved;            /* the pool holds PORT_SAVED (no operation since) */
+static int port_saved_final;      /* ... from the final save of a stopping program */
 static pid_t port_pid;            /* process that opened it (not a fork child) */
 static int port_strict = -1;      /* PMS_STRICT_TX, read once */
 int port_loading;                 /* cold start until pms_port_loaded */
@@ -247,22 +248,24 @@ static void port_unsave(void)
 }
 
 /* pms_port_saved -- the program's save of its whole state completed: the next
- * start loads it cold, unless an operation changes the pool before */
-void pms_port_saved(void)
+ * start loads it cold, unless an operation changes the pool before (a final
+ * save: whatever the stopping program does after it) */
+void pms_port_saved(int final)
 {
 	/* Inside an operation its own later writes would not be in the save. */
 	if (!pool_cur || getpid() != port_pid || port_in_op || tx_tls.depth > 0)
 		return;
-	if (pms_root_set(PORT_SAVED, pool_cur->hdr) != 0)
+	if (!port_saved && pms_root_set(PORT_SAVED, pool_cur->hdr) != 0)
 		port_exit("%s", pms_errormsg());
 	port_saved = 1;
+	port_saved_final |= final;
 }
 
 /* pms_port_saved_rc -- pms_port_saved when the save returned rc 0; returns rc */
-int pms_port_saved_rc(int rc)
+int pms_port_saved_rc(int rc, int final)
 {
 	if (rc == 0)
-		pms_port_saved();
+		pms_port_saved(final);
 	return rc;
 }
 
@@ -276,7 +279,7 @@ void pms_op_begin(void)
 	 * program aborted an enclosing level), so that begin/end stay balanced. */
 	/* The program's last save no longer holds everything: this start's
 	 * changes are only in the pool, so the next start must be warm. */
-	if (port_saved && !port_in_op && tx_tls.depth == 0)
+	if (port_saved && !port_saved_final && !port_in_op && tx_tls.depth == 0)
 		port_unsave();
 	tx_lazy_open();
 	if (tx_tls.aborted)

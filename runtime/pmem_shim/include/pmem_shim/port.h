@@ -161,12 +161,14 @@ int pms_port_skip_load(void);
 
 /** saved-by: the program's own save of its whole state (a snapshot it writes at a clean stop)
  * completed, so the next start loads it cold (discarding the pool) unless an operation begins
- * before: the first operation after it clears the mark. Does nothing inside an operation or
- * with no pool open. Exits with a message when the mark cannot be written.
+ * before: the first operation after it clears the mark. A final save (final != 0: the one a
+ * stopping program makes in main) keeps the mark whatever follows, since what follows is the
+ * program's tear-down (freeing its state through operations). Does nothing inside an operation
+ * or with no pool open. Exits with a message when the mark cannot be written.
  */
-void pms_port_saved(void);
-/** pms_port_saved() when rc is 0 (the save succeeded); returns rc. */
-int pms_port_saved_rc(int rc);
+void pms_port_saved(int final);
+/** pms_port_saved(final) when rc is 0 (the save succeeded); returns rc. */
+int pms_port_saved_rc(int rc, int final);
 
 /** Marks the cold load complete, failure-atomically (inside an operation, it
  * commits with it); bound globals are written into their roots in the same
@@ -260,7 +262,7 @@ void pms_port_value_tracked(const char *name);
 #define pms_value_memmove memmove
 #define pms_tx_fetch_add_u64(p, d) ((*(p) += (d)) - (d))
 #define pms_tx_fetch_add_u32(p, d) ((*(p) += (d)) - (d))
-#define pms_port_saved_rc(rc) (rc)
+#define pms_port_saved_rc(rc, final) (rc)
 /* No libc meaning (kept as calls): pms_tx_log_store pms_logged_ pms_malloc_usable_size
  * pms_port_in_pool pms_op_begin pms_op_end pms_op_unlock_mutex pms_op_unlock_rwlock
  * pms_port_open pms_port_warm pms_port_skip_load pms_port_saved pms_port_loaded pms_port_root pms_port_root_register
