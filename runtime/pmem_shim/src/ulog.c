@@ -412,9 +412,9 @@ int ulog_open(int is_pmem)
 	ulog_pool_epoch++;
 	lanes_taken = 0;
 	table = NULL;
-	if (h->reserved[0]) {
-		table = (struct undo_table *)(pms_pool_base_ + h->reserved[0]);
-		if (h->reserved[0] + sizeof(*table) > pms_pool_size_ ||
+	if (h->undo_table) {
+		table = (struct undo_table *)(pms_pool_base_ + h->undo_table);
+		if (h->undo_table + sizeof(*table) > pms_pool_size_ ||
 				table->magic != UNDO_TABLE_MAGIC)
 			return err_set(EPROTO, "pool '%s': the undo-log table is "
 				"damaged", pool_cur->path);
@@ -441,8 +441,8 @@ int ulog_open(int is_pmem)
 	table = (struct undo_table *)(pms_pool_base_ + oid.off);
 	table->magic = UNDO_TABLE_MAGIC;
 	pool_persist(pool_cur->pop, &table->magic, sizeof(table->magic));
-	h->reserved[0] = oid.off;
-	pool_persist(pool_cur->pop, &h->reserved[0], sizeof(h->reserved[0]));
+	h->undo_table = oid.off;
+	pool_persist(pool_cur->pop, &h->undo_table, sizeof(h->undo_table));
 	return 0;
 }
 
