@@ -116,6 +116,8 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     readList(Value, WarmRuns);
   else if (Key == "saved-by")
     readList(Value, SavedBy);
+  else if (Key == "persistent-field")
+    readList(Value, PersistentFields);
   else if (Key == "exclude-type")
     readList(Value, ExcludeTypes);
   else if (Key == "root" && Value == "none")
@@ -180,7 +182,7 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
   } else
     return bad(Origin, "unknown setting '" + Key +
                            "' (known: alloc, dispatch, operation, load-call, root, value-root, "
-                           "warm-skip, warm-run, saved-by, exclude-type, warm-return, main, pool, defer-unlocks, "
+                           "warm-skip, warm-run, saved-by, exclude-type, persistent-field, warm-return, main, pool, defer-unlocks, "
                            "reinit-volatile, volatile-field, volatile-reset, unlogged-field, "
                            "unlogged-bits, allow-empty-warm-start)");
   return Error::success();

@@ -66,6 +66,9 @@ struct PortConfig {
   /// successful call (0 returned, or any return of a void function) and no operation since, the
   /// next start loads that save cold instead of starting warm.
   std::vector<std::string> SavedBy;
+  /// "T.f" fields nvmove lists as volatile that are state all the same (a reference count
+  /// whose references all live in the pool): never reset by reinit-volatile.
+  std::vector<std::string> PersistentFields;
   /// Accept a port whose warm start restores no root and no value root (else an error: such a
   /// port would restart empty after every crash).
   bool AllowEmptyWarmStart = false;

@@ -214,7 +214,8 @@ int main(int argc, char **argv) {
     Config.LoadCalls = Facts->LoadFunctions;
   for (const auto &[Type, Fields] : Facts->VolatileFields)
     for (const std::string &Field : Fields)
-      Config.VolatileFields[Type].try_emplace(Field, "0"); // the config's values win
+      if (!llvm::is_contained(Config.PersistentFields, Type + "." + Field))
+        Config.VolatileFields[Type].try_emplace(Field, "0"); // the config's values win
   std::vector<std::string> RootList = Config.RootsNone       ? std::vector<std::string>{}
                                       : Config.Roots.empty() ? Facts->Roots
                                                              : Config.Roots;
