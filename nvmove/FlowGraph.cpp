@@ -176,8 +176,9 @@ static std::string calleeOf(StringRef Cell) {
 
 FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
                      const std::map<std::pair<int, std::string>, std::vector<std::string>> &Ind,
-                     bool UnknownReads, bool Streams)
-    : Indirect(Ind), UnknownCallsRead(UnknownReads), MirrorStreams(Streams) {
+                     bool UnknownReads, std::function<bool(StringRef)> Handles)
+    : Indirect(Ind), UnknownCallsRead(UnknownReads), HandleStorage(std::move(Handles)),
+      MirrorStreams(bool(HandleStorage)) {
   computeWritesThrough(Fns, false, Writes);
   computeWritesThrough(Fns, UnknownCallsRead, MayWrite);
   for (const FunctionSummary *F : Fns)
@@ -214,7 +215,7 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
 /// A value flow a handle can take (a descriptor, a FILE *, a mapping copied, passed, returned,
 /// stored in a field, or a file name built in a buffer and passed to open): its stream goes
 /// along. Not sources, sinks, sizes, types or input sites.
-bool FlowGraph::carriesStream(const Flow &Fl) {
+bool FlowGraph::carriesStream(const Flow &Fl) const {
   // Not through aliasing of what pointers point to: a handle is a value (copied, passed,
   // returned, written through an out-parameter). Following the contents that pointers share
   // (buffers passed down and filled) reaches every file name a program ever builds.
@@ -225,6 +226,12 @@ bool FlowGraph::carriesStream(const Flow &Fl) {
     if (C.startswith("~") || C.startswith("in:") || C.startswith("sz:") || C.startswith("fn:") ||
         C.startswith("t:") || C.startswith("a:") || C.contains("|a:") ||
         (!C.empty() && isupper(C[0])))
+      return false;
+    // Storage every object of a record shares (strbuf.buf, a size field) would hand one
+    // program's handle to all; only fields and globals that can hold one carry a stream.
+    if ((C.startswith("f:") || C.startswith("g:") || C.startswith("o:") || C.startswith("r:") ||
+         C.startswith("&f:")) &&
+        !HandleStorage(C))
       return false;
   }
   return true;

@@ -6,6 +6,7 @@
 #include "nvm/CallGraphWalk.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include <functional>
 #include <set>
 #include <tuple>
 
@@ -23,7 +24,8 @@ public:
   /// Builds the graph of the given functions (indices into Walk.Visited, or all of Fns).
   FlowGraph(const std::vector<const FunctionSummary *> &Fns,
             const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect,
-            bool UnknownCallsRead, bool MirrorStreams = false);
+            bool UnknownCallsRead,
+            std::function<bool(llvm::StringRef)> HandleStorage = nullptr);
 
   void addEdge(const std::string &From, const std::string &To, const std::string &Loc,
                int Function, Flow::KindT Kind);
@@ -76,7 +78,7 @@ private:
   };
 
   void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, bool Mirror);
-  static bool carriesStream(const Flow &Fl);
+  bool carriesStream(const Flow &Fl) const;
   void connectReturns(const std::vector<const FunctionSummary *> &Fns);
   std::vector<unsigned> returnSources(unsigned Ret, llvm::StringRef Usr) const;
   void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
@@ -98,7 +100,10 @@ private:
   std::multimap<unsigned, unsigned> ReturnLinks;
   const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect;
   bool UnknownCallsRead;
-  bool MirrorStreams; ///< also build the stream cells' graph ("~<cell>", precise mode's own input)
+  /// Which heap cells (fields, globals) may hold a handle; set: also build the stream cells'
+  /// graph ("~<cell>", precise mode's own input).
+  std::function<bool(llvm::StringRef)> HandleStorage;
+  bool MirrorStreams;
 };
 
 /// A cell of function FnUsr's summary, named globally.

@@ -28,6 +28,8 @@ private:
   Provenance provenanceOf(unsigned N, const std::string &What);
   Provenance provenanceAt(const FlowGraph::Edge &E, const std::string &What) const;
   const FieldInfo *field(llvm::StringRef Key, llvm::StringRef Field) const;
+  bool isHandleField(llvm::StringRef Cell) const;
+  bool holdsStream(const std::string &Key, unsigned Depth) const;
   bool isTypedPointerField(llvm::StringRef Key, llvm::StringRef Field) const;
   bool isReadBuffer(unsigned N, llvm::StringRef Key, llvm::StringRef Field) const;
   bool isPointerField(llvm::StringRef Key, llvm::StringRef Field) const;

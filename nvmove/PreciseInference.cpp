@@ -34,7 +34,11 @@ static std::vector<const FunctionSummary *> visitedFunctions(const InferenceResu
 PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptions &O,
                                  InferenceResult &R)
     : Store(Store), R(R), OwnInputOnly(O.OwnInputOnly), Records(collectRecords(Store)),
-      Graph(visitedFunctions(R), R.Walk.IndirectTargets, O.UnknownCallsRead, O.OwnInputOnly),
+      Graph(visitedFunctions(R), R.Walk.IndirectTargets, O.UnknownCallsRead,
+            O.OwnInputOnly ? std::function<bool(StringRef)>([this](StringRef C) {
+              return isHandleField(C);
+            })
+                           : nullptr),
       Program(programUses(parsedFunctions(Store))) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I))
@@ -82,14 +86,6 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
 
 void PreciseAnalysis::run() {
   Tainted = Graph.reach(loadSources(), false);
-  if (getenv("NVMOVE_DEBUG_INPUTS"))
-    for (unsigned N = 0; N < Graph.size(); ++N)
-      if (StringRef(Graph.name(N)).contains("|in:") && isTainted(N)) {
-        std::string P;
-        for (const std::string &C : Graph.path(Tainted, N, false, 40))
-          P += " -> " + C;
-        errs() << "input " << Graph.name(N) << ":" << P << "\n";
-      }
   SinkBound = sinkBoundCells(Graph);
   ProgramSinkBound = sinkBoundCells(Program);
   std::vector<unsigned> Formatters;
@@ -150,6 +146,43 @@ bool PreciseAnalysis::onlyOutput(unsigned N) const {
   auto [Key, Field] = fieldOfCell(Cell);
   auto F = Key.empty() ? std::nullopt : Program.find("f:" + Key + "." + Field);
   return F && ProgramSinkBound[*F];
+}
+
+/// A field that can hold a handle: a descriptor (int), a FILE * or DIR *, a pointer to another
+/// library record. Not globals (IObuff, a scratch buffer every file name passes through), not
+/// byte pointers or sizes that every object of a generic record shares.
+bool PreciseAnalysis::isHandleField(StringRef Cell) const {
+  if (!Cell.consume_front("f:"))
+    return false;
+  auto [Rec, Name] = Cell.rsplit('.');
+  const FieldInfo *F = field(Rec, Name);
+  if (!F)
+    return false;
+  StringRef T = StringRef(F->Type).trim();
+  if (T == "int" || T.endswith("FILE *") || T.endswith("DIR *"))
+    return true;
+  if (F->PointeeRecord.empty() || !T.endswith("*"))
+    return false;
+  return holdsStream(F->PointeeRecord, 0);
+}
+
+/// A library record (FILE), or an application record that holds a FILE *, DIR * or library
+/// record pointer, in place or through its members and pointers (a reader object: rio,
+/// RedisModuleIO): handing it over hands over the stream.
+bool PreciseAnalysis::holdsStream(const std::string &Key, unsigned Depth) const {
+  auto R = Records.find(Key);
+  if (R == Records.end() || !R->second.InApp)
+    return true;
+  if (Depth > 3)
+    return false;
+  for (const FieldInfo &F : R->second.Fields) {
+    StringRef T = StringRef(F.Type).trim();
+    if (T.endswith("FILE *") || T.endswith("DIR *"))
+      return true;
+    if (!F.PointeeRecord.empty() && F.PointeeRecord != Key && holdsStream(F.PointeeRecord, Depth + 1))
+      return true;
+  }
+  return false;
 }
 
 const FieldInfo *PreciseAnalysis::field(StringRef Key, StringRef Field) const {

@@ -210,6 +210,32 @@ std::string FlowRecorder::inputSite(const CallExpr *C, const Expr *Handle) {
   return In;
 }
 
+/// A library function handed a pointer to a pointer (poptParseArgvString(line, &argc, &argv),
+/// asprintf(&s, ...)) may return through it memory made of what its other arguments hold: the
+/// strings it points to get their data, as a result would.
+void FlowRecorder::libraryOutParameters(const CallExpr *C, const FunctionDecl *Callee) {
+  if (!Callee || Callee->hasBody() ||
+      !Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()))
+    return;
+  SourceLocation L = C->getBeginLoc();
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    QualType T = C->getArg(I)->getType();
+    if (!T->isPointerType() || !T->getPointeeType()->isPointerType())
+      continue;
+    std::string Out = Cells.pointeeWrite(C->getArg(I));
+    if (Out.empty() || llvm::StringRef(Out).startswith("o:"))
+      continue;
+    for (unsigned J = 0; J < C->getNumArgs(); ++J) {
+      const Expr *A = C->getArg(J);
+      if (J == I || !(A->getType()->isPointerType() || A->getType()->isArrayType()))
+        continue;
+      std::string In = Cells.pointeeRead(A);
+      flow(In, "*" + Out, L);
+      flow(In, "**" + Out, L);
+    }
+  }
+}
+
 /// Arguments flow into the callee's parameters, its result into the call's cell; what a
 /// pointer argument points to is shared with the callee (back edges only count if the callee
 /// writes through that parameter, which the walk decides).
@@ -247,6 +273,7 @@ void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
       continue; // an unknown callee is assumed to fill byte buffers, not typed objects
     flow("*" + Param, Cells.pointeeWrite(A), L, Flow::Back);
   }
+  libraryOutParameters(C, Callee);
   QualType Ret = Callee ? Callee->getReturnType() : C->getType();
   typeOf(Result, Ret, L);
   if (!Ret->isVoidType())

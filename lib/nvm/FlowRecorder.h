@@ -238,6 +238,7 @@ public:
 
 private:
   std::string inputSite(const clang::CallExpr *C, const clang::Expr *Handle);
+  void libraryOutParameters(const clang::CallExpr *C, const clang::FunctionDecl *Callee);
   void directCall(const clang::CallExpr *C, const clang::FunctionDecl *Callee);
   void passArguments(const clang::CallExpr *C, const std::string &Target,
                      const clang::FunctionDecl *Callee);
