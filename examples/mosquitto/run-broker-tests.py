@@ -14,6 +14,7 @@ import fnmatch
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -66,13 +67,20 @@ def main():
     passed = failed = 0
     for ports, name in chosen:
         args = [sys.executable, name] + [str(a.port + i) for i in range(ports)]
+        # Its own session: the brokers a failing test leaves running go with it.
+        p = subprocess.Popen(args, cwd=os.path.join(tests, "broker"), env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             start_new_session=True)
         try:
-            r = subprocess.run(args, cwd=os.path.join(tests, "broker"), env=env, timeout=a.timeout,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-            ok, why = r.returncode == 0, "exit %d" % r.returncode
-            log = r.stdout
-        except subprocess.TimeoutExpired as e:
-            ok, why, log = False, "timed out", e.stdout or b""
+            log, _ = p.communicate(timeout=a.timeout)
+            ok, why = p.returncode == 0, "exit %d" % p.returncode
+        except subprocess.TimeoutExpired:
+            ok, why, log = False, "timed out", b""
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        p.wait()
         with open(os.path.join(work, name + ".log"), "wb") as f:
             f.write(log)
         print("PASS %s" % name if ok else "FAIL %s (%s)" % (name, why), flush=True)
