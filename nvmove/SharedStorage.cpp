@@ -136,6 +136,27 @@ bool PreciseAnalysis::admitSharedStorage() {
                                              ", embedded by value in persistent " +
                                              displayKey(Key)));
     }
+    // Containers: the walk stores a pointer to a persistent record (or loaded data) into a
+    // persistent member through its address (LIST_INSERT_HEAD(&bucket->head, st, list)): the
+    // member lives in the container, so the container holds it.
+    for (const FlowGraph::Edge &B : Graph.baseUses()) {
+      auto [Key, Field] = memberOf(Graph.name(B.From));
+      const FieldInfo *F = Key.empty() || Found.count(Key) ? nullptr : field(Key, Field);
+      if (!F || F->PointeeRecord.empty() || !Found.count(F->PointeeRecord))
+        continue;
+      StringRef Target = StringRef(Graph.name(B.To)).drop_front(2);
+      auto [TKey, TField] = fieldOfCell(Target);
+      const FieldInfo *TF = TKey == F->PointeeRecord ? field(TKey, TField) : nullptr;
+      auto T = Graph.find(Target);
+      if (!TF || !((StringRef(TF->Type).contains('*') && Found.count(TF->PointeeRecord)) ||
+                   (T && isKept(*T))))
+        continue;
+      Again |= admitSharing(Key, "embedded",
+                            provenanceAt(B, "stores into " + prettyCell(Target) + " through &" +
+                                                prettyCell("f:" + Key + "." + Field) +
+                                                ", the persistent " +
+                                                displayKey(F->PointeeRecord) + " it embeds"));
+    }
     // Anonymous member records: they have no life of their own.
     std::vector<std::pair<std::string, std::string>> Anonymous;
     for (const auto &[Key, T] : Found)

@@ -103,6 +103,10 @@ public:
         Base = B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS();
       if (!Base)
         break;
+      // (&c->head)->first = p (the queue.h macros): the member embedded in c is the base.
+      if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Cur);
+          U && U->getOpcode() == clang::UO_AddrOf)
+        flow(Cells.embeddedMember(Base), "w:" + Target, L, Flow::Base);
       Base = Base->IgnoreParenCasts();
       if (Base->getType()->isPointerType())
         flow(Cells.pointerCell(Base), "w:" + Target, L, Flow::Base);
