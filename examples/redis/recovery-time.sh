@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
 # Where a warm restart of the ported Redis spends its time, from the runtime's own clock: for each
-# N in KEYS, a fresh pool is filled with DEBUG POPULATE N, the server is SIGKILLed, started again
-# on the same pool with PMS_STATS, and stopped cleanly once it answers; the runtime's open_* figures
-# (PMS_STATS, docs/pmem_shim.md) say how long the pool's check, PMDK's open, the runtime's own
-# recovery (undo-log replay, slab state) and the value roots took, without process start or
-# Redis' own start-up. Each N is measured with PMDK's open check (the default) and without it
-# (PMS_POOL_CHECK=0), REPEAT times each.
+# N in KEYS, a fresh pool is filled with DEBUG POPULATE N and the server is SIGKILLed; then it is
+# started again on the same pool with PMS_STATS, REPEAT times after a kill (each start ended by
+# kill -9, so the next one finds the pool not closed) and REPEAT times after a clean stop (ended
+# by SHUTDOWN). The runtime's open_* figures (PMS_STATS, docs/pmem_shim.md) say how long loading
+# libpmemobj, PMDK's consistency check (by default only after an unclean stop), PMDK's open, the
+# runtime's undo-log replay, the slab's state and the value roots took, without process start or
+# Redis' own start-up. Exec to first answer is timed by the script (process start included).
 #   examples/redis/recovery-time.sh                 # KEYS="100000 1000000", REPEAT=3
-# Environment: SERVER (the ported redis-server), KEYS, REPEAT, PORT (6431), POOL_DIR (/dev/shm).
+# The pristine server's empty start (exec to PONG, no data) is timed last, for comparison.
+# Environment: SERVER (the ported redis-server), PRISTINE (the pristine one), KEYS, REPEAT, PORT (6431), POOL_DIR (/dev/shm),
+# PMS_POOL_CHECK (passed on: 1 checks at every open, 0 never).
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 SERVER=${SERVER:-$REPO/build/examples/redis/port/ported/src/redis-server}
+PRISTINE=${PRISTINE:-$REPO/build/examples/redis/redis-7.0.15/src/redis-server}
 KEYS=${KEYS:-100000 1000000} REPEAT=${REPEAT:-3} PORT=${PORT:-6431}
 die() { echo "recovery-time: $*" >&2; exit 1; }
 [ -x "$SERVER" ] || die "no ported server $SERVER (examples/redis/port-and-build.sh)"
+[ -x "$PRISTINE" ] || die "no pristine server $PRISTINE (examples/redis/fetch-and-build.sh)"
 command -v redis-cli >/dev/null || die "redis-cli missing (scripts/setup.sh)"
 DIR=$(mktemp -d "${POOL_DIR:-/dev/shm}/recovery-time.XXXXXX")
 PID=
@@ -25,36 +30,63 @@ start() { # start [ENV...]: the server on $DIR/pool, waits for PING
     taskset -c 0 "$SERVER" --port "$PORT" --bind 127.0.0.1 --dir "$DIR" --save '' \
     --appendonly no --enable-debug-command yes --logfile "$DIR/log" &
   PID=$!
-  for _ in $(seq 600); do [ "$(redis-cli -p "$PORT" ping 2>/dev/null)" = PONG ] && return; sleep 0.05; done
+  for _ in $(seq 6000); do [ "$(redis-cli -p "$PORT" ping 2>/dev/null)" = PONG ] && return; sleep 0.005; done
   die "the server did not answer (log $DIR/log)"
 }
 
-echo "runtime's recovery at a warm start (us; median of $REPEAT; PMS_STATS open_* fields)"
-printf '%9s %-6s %9s %9s %9s %9s %9s %7s\n' keys check check pmdk-open recover values total found
+echo "runtime's recovery at a warm start (us; median of $REPEAT; PMS_STATS open_* fields; exec: ms from exec to PONG)"
+printf '%9s %-6s %8s %8s %9s %8s %8s %7s %9s %7s %7s\n' keys after load check pmdk-open recover slab values total exec found
 for n in $KEYS; do
-  SIZE=$(( n * 4096 > 268435456 ? n * 4096 : 268435456 ))
+  SIZE=$(( n * 1024 > 268435456 ? n * 1024 : 268435456 ))
   rm -f "$DIR/pool"
   start
   [ "$(redis-cli -p "$PORT" debug populate "$n" key 100)" = OK ] || die "DEBUG POPULATE failed"
   kill -9 "$PID"; wait "$PID" 2>/dev/null || true; PID=
-  for check in 1 0; do
+  for after in kill clean; do
     : >"$DIR/rows"
+    # one unmeasured start that ends the way the measured ones begin
+    start
+    if [ "$after" = clean ]; then redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
+    else kill -9 "$PID"; fi
+    wait "$PID" 2>/dev/null || true; PID=
     for _ in $(seq "$REPEAT"); do
-      start PMS_POOL_CHECK=$check PMS_STATS="$DIR/stats.json"
+      t0=$(date +%s%N)
+      start PMS_STATS="$DIR/stats.json"
+      t1=$(date +%s%N)
       found=$(redis-cli -p "$PORT" dbsize)
-      redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
+      if [ "$after" = clean ]; then redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
+      else kill -9 "$PID"; fi
       wait "$PID" 2>/dev/null || true; PID=
       [ "$found" = "$n" ] || die "$found keys after the restart, expected $n"
+      # after kill -9 PMS_STATS is not written: the clean stop's row is the one with figures,
+      # and a kill's row takes them from a start that is stopped cleanly right after
+      if [ "$after" = kill ]; then
+        start PMS_STATS="$DIR/stats.json"
+        redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
+        wait "$PID" 2>/dev/null || true; PID=
+        start; kill -9 "$PID"; wait "$PID" 2>/dev/null || true; PID=
+      fi
       python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); assert s["open_warm"] == 1, "not warm"
-print(" ".join("%.1f" % s[k] for k in ("open_check_us","open_pmdk_us","open_recover_us","open_values_us","open_total_us")))' \
-        "$DIR/stats.json" >>"$DIR/rows" || die "no warm start in $DIR/stats.json"
+print(" ".join("%.1f" % s[k] for k in ("open_load_us","open_check_us","open_pmdk_us","open_recover_us","open_slab_us","open_values_us","open_total_us")), (int(sys.argv[2]) - int(sys.argv[3])) / 1e6)' \
+        "$DIR/stats.json" "$t1" "$t0" >>"$DIR/rows" || die "no warm start in $DIR/stats.json"
     done
-    python3 - "$DIR/rows" "$n" "$check" "$found" <<'PY'
+    python3 - "$DIR/rows" "$n" "$after" "$found" <<'PY'
 import statistics, sys
 rows = [[float(x) for x in l.split()] for l in open(sys.argv[1])]
 med = [statistics.median(c) for c in zip(*rows)]
-print("%9s %-6s %9.1f %9.1f %9.1f %9.1f %9.1f %7s" % (sys.argv[2], "on" if sys.argv[3] == "1" else "off",
-      *med, sys.argv[4]))
+print("%9s %-6s %8.1f %8.1f %9.1f %8.1f %8.1f %7.1f %9.1f %7.1f %7s" % (sys.argv[2], sys.argv[3], *med, sys.argv[4]))
 PY
   done
 done
+
+: >"$DIR/rows"
+for _ in $(seq "$REPEAT"); do
+  rm -f "$DIR"/dump.rdb
+  t0=$(date +%s%N)
+  SERVER=$PRISTINE start
+  t1=$(date +%s%N)
+  redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
+  wait "$PID" 2>/dev/null || true; PID=
+  echo $(( (t1 - t0) / 1000 )) >>"$DIR/rows"
+done
+python3 -c 'import statistics,sys; print("pristine empty start: exec to PONG %.1f ms (median of %d)" % (statistics.median(float(l) for l in open(sys.argv[1])) / 1e3, int(sys.argv[2])))' "$DIR/rows" "$REPEAT"
