@@ -5,6 +5,7 @@
 usage: plot_sanguo.py files SWEEP_OUT PNG [--threads T]
        plot_sanguo.py threads SWEEP_OUT PNG [--files N]
        plot_sanguo.py wear AERIE_OUT WEAR_REPORT_PY PNG [--rep R] [--dirs D] [--aging]
+       plot_sanguo.py dirops AERIE_OUT PNG
 Run it with /usr/bin/python3 (Debian's python3-matplotlib).
 """
 import argparse
@@ -95,6 +96,36 @@ def wear(args):
     fig.savefig(args.png, dpi=90)
 
 
+def dirops(args):
+    path = os.path.join(args.out, "dirops.jsonl")
+    if not os.path.exists(path):
+        fail("no %s (run evaluate-on-aerie.sh first)" % path)
+    rows = [json.loads(l) for l in open(path) if l.strip()]
+    if not rows:
+        fail("%s is empty" % path)
+    sizes = sorted({r["result"]["entries"] for r in rows})
+    fig, axes = plt.subplots(1, 3, figsize=(12, 3.6))
+    for ax, op in zip(axes, ("create", "lookup", "delete")):
+        for d, col in (("linear", "tab:blue"), ("gather-free", "tab:green")):
+            pts = [(n, [r["result"][op + "_per_s"] for r in rows if r["dirs"] == d and r["result"]["entries"] == n])
+                   for n in sizes]
+            pts = [(n, v) for n, v in pts if v]
+            ax.plot([n for n, _ in pts], [mean(v) for _, v in pts], color=col, marker="o", label=d)
+            ax.vlines([n for n, _ in pts], [min(v) for _, v in pts], [max(v) for _, v in pts], color=col)
+        ax.set_title(op)
+        ax.set_yscale("log")
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(sizes)
+        ax.set_xticklabels(["%dK" % (n // 1024) for n in sizes])
+        ax.set_xlabel("entries in one directory")
+        ax.grid(True, which="both", alpha=0.3)
+    axes[0].set_ylabel("operations/s (log; bars: range over runs)")
+    axes[0].legend(fontsize=8)
+    fig.suptitle("aerie through PXFS, first fit, one directory")
+    fig.tight_layout()
+    fig.savefig(args.png, dpi=90)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -112,9 +143,14 @@ def main():
     w.add_argument("--rep", type=int, default=1)
     w.add_argument("--dirs", default="linear", choices=["linear", "gather-free"])
     w.add_argument("--aging", action="store_true")
+    o = sub.add_parser("dirops")
+    o.add_argument("out")
+    o.add_argument("png")
     args = ap.parse_args()
     if args.cmd == "wear":
         wear(args)
+    elif args.cmd == "dirops":
+        dirops(args)
     else:
         if not os.path.isdir(os.path.join(args.out, "runs")):
             fail("no %s/runs" % args.out)
