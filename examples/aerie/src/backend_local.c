@@ -109,6 +109,7 @@ static void local_ungrant_inode(struct aer_fs *fs, uint32_t ino)
  * exclude, and the whole pool is writable */
 static int local_lease(struct aer_fs *fs, uint32_t ino, uint32_t gen) { return 0; }
 static void local_release(struct aer_fs *fs, uint32_t ino) { }
+static int local_retake(struct aer_fs *fs, uint32_t ino, uint32_t gen) { return 0; }
 static int local_writable(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_t len)
 {
 	return 0;
@@ -133,6 +134,6 @@ static void local_unmount(struct aer_fs *fs)
 
 const struct aer_backend aer_local_backend = {
 	"local", local_submit, local_grant_blocks, local_ungrant_blocks, local_grant_inode,
-	local_ungrant_inode, local_lease, local_release, local_writable, local_pin, local_unpin, local_flush,
+	local_ungrant_inode, local_lease, local_release, local_retake, local_writable, local_pin, local_unpin, local_flush,
 	local_unmount,
 };

@@ -26,6 +26,9 @@ struct aer_backend {
 	 * that found it (a pin sent for it before was refused too). */
 	int (*lease)(struct aer_fs *fs, uint32_t ino, uint32_t gen);
 	void (*release)(struct aer_fs *fs, uint32_t ino);
+	/* Takes again the lease of ino this process held until another client
+	 * took it over (a call got EACCES); waits like lease. */
+	int (*retake)(struct aer_fs *fs, uint32_t ino, uint32_t gen);
 	/* Makes blocks of leased file ino writable by this process. */
 	int (*writable)(struct aer_fs *fs, uint32_t ino, uint32_t start, uint32_t len);
 	/* A descriptor opened or closed on ino (unlinked open files stay); a pin

@@ -298,6 +298,14 @@ static ssize_t do_write(int fd, const void *buf, size_t n, uint64_t off, enum wr
 		goto out;
 	}
 	put = aer_file_write(fs, f->ino, buf, n, off, &f->dirty);
+	if (put < 0 && errno == EACCES && f->leased &&
+			fs->backend->retake(fs, f->ino, f->gen) == 0) {
+		/* the lease was taken over and is ours again: the file may have
+		 * grown meanwhile, so the offset is worked out anew */
+		if (at == AT_END || (at == AT_OFFSET && (f->flags & O_APPEND)))
+			off = aer_inode(fs, f->ino)->size;
+		put = aer_file_write(fs, f->ino, buf, n, off, &f->dirty);
+	}
 	if (put > 0 && at != AT_GIVEN)
 		f->off = off + (uint64_t)put;
 out:

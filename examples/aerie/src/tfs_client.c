@@ -164,13 +164,26 @@ static void tfs_ungrant_inode(struct aer_fs *fs, uint32_t ino)
 		rpc(&rq, &rp, NULL);
 }
 
+/* lease_wait -- (internal) asks until the lease is granted or deadline passes */
+static int lease_wait(struct aer_req *rq, uint64_t deadline)
+{
+	struct aer_rep rp;
+
+	while (rpc(rq, &rp, NULL) < 0) {
+		if (errno != EAGAIN || now_ms() >= deadline)
+			return -1;
+		struct timespec ts = { 0, (rp.a < 20 ? rp.a + 1 : 20) * 1000000L };
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
 /* tfs_lease -- asks until the lease is ours or a holder outlives three lease
  * times; the service checks ino is still of generation gen */
 static int tfs_lease(struct aer_fs *fs, uint32_t ino, uint32_t gen)
 {
 	uint64_t deadline = now_ms() + 3ull * conn.lease_ms + 1000;
 	struct aer_req rq = { .type = AER_MSG_LEASE, .a = ino, .b = gen };
-	struct aer_rep rp;
 	struct leased *l = lease_slot(ino);
 
 	if (l) {  /* another descriptor of this process holds it already */
@@ -179,12 +192,8 @@ static int tfs_lease(struct aer_fs *fs, uint32_t ino, uint32_t gen)
 	}
 	if (!(l = lease_slot(0)))
 		return aer_fail(ENFILE, "this client holds %d leases", MAX_LEASED);
-	while (rpc(&rq, &rp, NULL) < 0) {
-		if (errno != EAGAIN || now_ms() >= deadline)
-			return -1;
-		struct timespec ts = { 0, (rp.a < 20 ? rp.a + 1 : 20) * 1000000L };
-		nanosleep(&ts, NULL);
-	}
+	if (lease_wait(&rq, deadline) < 0)
+		return -1;
 	l->ino = ino;
 	l->users = 1;
 	l->renew_at = now_ms() + conn.lease_ms / 2;
@@ -215,6 +224,24 @@ static void tfs_release(struct aer_fs *fs, uint32_t ino)
 	l->ino = 0;
 	unmap_file(fs, ino);
 	rpc(&rq, &rp, NULL);
+}
+
+/* tfs_retake -- another client took over a lease this process still uses
+ * (two writers of one file: a shell and the program it runs on the same
+ * redirection): asks for it again, and forgets the file's write window,
+ * whose blocks the other writer may have changed */
+static int tfs_retake(struct aer_fs *fs, uint32_t ino, uint32_t gen)
+{
+	struct aer_req rq = { .type = AER_MSG_LEASE, .a = ino, .b = gen };
+	struct leased *l = lease_slot(ino);
+
+	if (!l)
+		return aer_fail(EACCES, "this client holds no write lease on inode %u", ino);
+	unmap_file(fs, ino);
+	if (lease_wait(&rq, now_ms() + 3ull * conn.lease_ms + 1000) < 0)
+		return -1;
+	l->renew_at = now_ms() + conn.lease_ms / 2;
+	return 0;
 }
 
 /* tfs_writable -- a leased file's blocks, mapped writable once the service agrees */
@@ -276,7 +303,7 @@ static void tfs_unmount(struct aer_fs *fs)
 
 const struct aer_backend aer_tfs_backend = {
 	"tfs", tfs_submit, tfs_grant_blocks, tfs_ungrant_blocks, tfs_grant_inode,
-	tfs_ungrant_inode, tfs_lease, tfs_release, tfs_writable, tfs_pin, tfs_unpin, tfs_flush,
+	tfs_ungrant_inode, tfs_lease, tfs_release, tfs_retake, tfs_writable, tfs_pin, tfs_unpin, tfs_flush,
 	tfs_unmount,
 };
 

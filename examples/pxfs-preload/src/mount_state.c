@@ -109,6 +109,7 @@ static void at_exit(void)
 static void before_fork(void)
 {
 	pl_enter();
+	pl_std_before_fork();
 	if (mount_state == 1 && getpid() == mount_pid && pl_fd_count() == 0) {
 		fflush(NULL);
 		aerie_unmount();

@@ -76,6 +76,8 @@ void pl_fd_forget_all(void);
 void pl_std_install(int fd, const struct pl_file *f);
 void pl_std_forget(int fd);
 void pl_std_flush(int fd);
+/** At fork: descriptors 0-2 record their offset again; write-only ones append. */
+void pl_std_before_fork(void);
 
 /** Routes (dirfd, *path): 1 with buf set to the path inside the file system
  * when it lies under the mount and the mount is ready; 0 for libc, with

@@ -149,6 +149,22 @@ void pl_std_install(int fd, const struct pl_file *f)
 	inherit_record(fd, f);
 }
 
+/* pl_std_before_fork -- a child may execute a program on these descriptors:
+ * their records get the offset of now, and a write-only one (a shell's >)
+ * writes at the end from now on, in this process and in the program, which
+ * do not share an offset (echo a; /bin/echo b; echo c > f gives a b c) */
+void pl_std_before_fork(void)
+{
+	for (int fd = 0; fd <= 2; fd++) {
+		struct pl_file *f = pl_fd_get(fd);
+		if (!f)
+			continue;
+		if ((f->flags & O_ACCMODE) == O_WRONLY)
+			f->flags |= O_APPEND;
+		inherit_record(fd, f);
+	}
+}
+
 /* inherit_one -- (internal) reopens the file fd's memfd names, behind fd */
 static void inherit_one(int fd)
 {

@@ -40,5 +40,8 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	while (fgets(line, sizeof line, stdin) && strncmp(line, "quit", 4))
 		SHOW("append", pxfs_append(fd, "more", 4));
+	struct stat st;
+	MUST(pxfs_fstat(fd, &st));
+	printf("file: %lld bytes\n", (long long)st.st_size);
 	return 0;
 }

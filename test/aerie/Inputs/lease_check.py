@@ -1,7 +1,8 @@
 """Shows that a file's write lease outlives neither a stopped nor a killed
 holder: another client gets it after the lease time (stopped) or at once
 (killed: the service sees the connection close), and the stopped holder,
-resumed, can no longer change the file.
+resumed, is refused by the service (its log, POOL.tfs.log) and must take the
+lease again, waiting like any other writer, before its append goes through.
 
 usage: lease_check.py LEASE_CLIENT AERIE_TFS POOL LEASE_MS
 """
@@ -34,7 +35,8 @@ def main():
     sock_dir = tempfile.mkdtemp(prefix="aerie-")
     atexit.register(shutil.rmtree, sock_dir, True)
     sock = os.path.join(sock_dir, "s")
-    srv = subprocess.Popen([tfs, "--quiet", "--lease-ms=%d" % lease, pool, sock])
+    log = open(pool + ".tfs.log", "w")
+    srv = subprocess.Popen([tfs, "--lease-ms=%d" % lease, pool, sock], stderr=log)
     while not os.path.exists(sock):
         time.sleep(0.01)
 
@@ -50,6 +52,7 @@ def main():
     print("resumed holder " + holder.stdout.readline().strip())
     holder.stdin.write("quit\n")
     holder.stdin.close()
+    print("resumed holder's " + holder.stdout.readline().strip())
     holder.wait()
 
     holder = hold(client, sock, "/killed")

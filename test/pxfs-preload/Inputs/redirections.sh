@@ -29,4 +29,9 @@ cat "$B/three"
 exec 5< "$B/p"; read -r a <&5; read -r b <&5; exec 5<&-; echo "fd 5: $a $b"
 { echo gone > "$B/nodir/x"; } 2>/dev/null; echo "rc=$? > missing directory"
 { cat < "$B/nofile"; } 2>/dev/null; echo "rc=$? < missing file"
+if [ "$2" = groups ]; then   # the shell and a program on one file: through aerie-tfs only
+	{ echo g1; /bin/echo g2; echo g3; } > "$B/group"; echo "rc=$? group >"
+	cat "$B/group"
+	{ read -r first; echo "first: $first"; cat; } < "$B/p"; echo "rc=$? group <"
+fi
 echo still-here; echo "stdout restored"
