@@ -1,6 +1,8 @@
 """Tabulates sweep-on-aerie.sh's runs: fsbench ops/s per personality, file
 count and thread count for the four allocator and directory combinations,
-and gather-free's speed-up over linear directories (first fit).
+gather-free's speed-up over linear directories (first fit), and SanGuo's
+(fbst + gather-free) over the baseline (first fit + linear) beside the paper's
+Fig. 8 where it gives one.
 
 usage: summarize_sweep.py OUT      (reads OUT/runs/*.json, prints Markdown)
 """
@@ -13,6 +15,9 @@ import sys
 PERS = ["fileserver", "webserver", "webproxy", "varmail"]
 COMBOS = [("first-fit", "linear"), ("fbst", "linear"), ("first-fit", "gather-free"),
           ("fbst", "gather-free")]
+# SanGuo over PMFS, ops/s ratio, 8 threads (the paper's Fig. 8 and section IV-C).
+PAPER = {("webproxy", 8192): 2.36, ("varmail", 8192): 2.1, ("webproxy", 32768): 14.33,
+         ("varmail", 32768): 8.9}
 TAG = re.compile(r"^(\w+)-(first-fit|fbst)-(linear|gather-free)-(\d+)-(\d+)-(\d+)\.json$")
 
 
@@ -56,17 +61,20 @@ def main():
     threads = sorted({k[4] for k in runs})
     print("## fsbench ops/s on aged aerie pools, 512 B I/O (ranges over repeats)\n")
     print("| personality | files | threads | " + " | ".join("%s + %s" % c for c in COMBOS) +
-          " | GF/linear (first fit) |")
-    print("|---|---|---|" + "---|" * (len(COMBOS) + 1))
+          " | GF/linear (first fit) | SanGuo/baseline (paper, 8 threads) |")
+    print("|---|---|---|" + "---|" * (len(COMBOS) + 2))
     for p in PERS:
         for n in files:
             for t in threads:
                 vals = [runs.get((p, a, d, n, t), []) for a, d in COMBOS]
                 if not any(vals):
                     continue
-                lin, gf = mean(vals[0]), mean(vals[2])
+                lin, gf, sg = mean(vals[0]), mean(vals[2]), mean(vals[3])
                 sp = "%.2fx" % (gf / lin) if lin and gf else "-"
-                print("| %s | %d | %d | %s | %s |" % (p, n, t, " | ".join(cell(v) for v in vals), sp))
+                both = "%.2fx" % (sg / lin) if lin and sg else "-"
+                if (p, n) in PAPER and t == 8:
+                    both += " (%.2fx)" % PAPER[(p, n)]
+                print("| %s | %d | %d | %s | %s | %s |" % (p, n, t, " | ".join(cell(v) for v in vals), sp, both))
     print()
 
 
