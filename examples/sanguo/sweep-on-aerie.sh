@@ -10,12 +10,13 @@
 # 1,000 s, fileserver and webserver 60 s, 5 runs averaged) is
 #   POOL_SIZE=5461M DURATION=60 LONG_DURATION=1000 REPEATS=5 \
 #     examples/sanguo/sweep-on-aerie.sh
-# (about 3 days of machine time: 192 runs x 5); the defaults are scaled for a
-# shared 2-core machine: a 256 MiB pool, 2 s runs, 1 repeat (about 20 min).
+# (about 3 days of machine time: 192 runs x 5). The reduced run in README.md,
+#   ITERS=2000 ROTOR=shared examples/sanguo/sweep-on-aerie.sh
+# takes about 4 min here: a 256 MiB pool, 2,000 iterations a run, 1 repeat.
 #
 # Environment: POOL_SIZE, FILES_LIST, THREADS_LIST, PERSONALITIES, ALLOCS,
 # DIRS, DURATION (fileserver, webserver), LONG_DURATION (webproxy, varmail),
-# REPEATS, FSCK (1: fsck.aerie after every run), SHM, BUILD.
+# ITERS (instead of a duration), ROTOR, REPEATS, FSCK (1: fsck.aerie after every run), SHM, BUILD.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
@@ -30,12 +31,18 @@ DIRS=${DIRS:-"linear gather-free"}
 DURATION=${DURATION:-2}
 LONG_DURATION=${LONG_DURATION:-$DURATION}
 ITERS=${ITERS:-}               # if set: that many iterations in all (split over the threads) instead of a duration
+# fsbench's rotors (per-thread, as FS-WORKLOADS.md; or shared, as filebench
+# 1.5). Every rotor starts at entry 0, so in a short run each of T per-thread
+# rotors only reaches ITERS/T entries deep, where linear directories' names
+# sit in early slots: a shared rotor reaches ITERS deep at every T.
+ROTOR=${ROTOR:-per-thread}
 REPEATS=${REPEATS:-1}
 FSCK=${FSCK:-1}
 SHM=${SHM:-/dev/shm}
 PREALLOC=50
 die() { echo "sweep-on-aerie: error: $*" >&2; exit 1; }
 positive() { [[ "$2" =~ ^[0-9]+([.][0-9]+)?$ ]] && [[ ! "$2" =~ ^0+([.]0+)?$ ]] || die "$1 must be a positive number, not '$2'"; }
+case $ROTOR in per-thread|shared) ;; *) die "ROTOR is per-thread or shared, not '$ROTOR'" ;; esac
 for v in DURATION LONG_DURATION; do positive "$v" "${!v}"; done
 for n in $FILES_LIST $THREADS_LIST $REPEATS $ITERS; do [[ "$n" =~ ^[1-9][0-9]*$ ]] || die "FILES_LIST, THREADS_LIST, REPEATS and ITERS take positive integers, not '$n'"; done
 for b in mkfs.aerie fsck.aerie fsbench; do [ -x "$BUILD/bin/$b" ] || die "no $BUILD/bin/$b (ninja -C build $b)"; done
@@ -92,7 +99,7 @@ run() {  # personality alloc dirs files threads rep mean
   AER_FBST_SEED=$r PXFS_MOUNT=/pxfs PXFS_POOL="$POOL" \
     LD_PRELOAD="$BUILD/lib/libpxfs-preload.so" "$BUILD/bin/fsbench" "$p" --variant sanguo \
     --dir /pxfs --files "$n" --mean-size "$m" --prealloc "$PREALLOC" --threads "$t" \
-    --iosize 512 $length --seed "$r" --keep --json "$OUT/runs/$tag.json" \
+    --iosize 512 --rotor "$ROTOR" $length --seed "$r" --keep --json "$OUT/runs/$tag.json" \
     > "$OUT/runs/$tag.txt" 2>&1 || die "fsbench $tag failed: $(tail -2 "$OUT/runs/$tag.txt")"
   if [ "$FSCK" = 1 ]; then
     "$BUILD/bin/fsck.aerie" "$POOL" > "$OUT/runs/$tag.fsck" 2>&1 || true
@@ -102,7 +109,7 @@ run() {  # personality alloc dirs files threads rep mean
 }
 
 : > "$OUT/load.log"
-echo "pool $POOL_SIZE, durations $DURATION s / $LONG_DURATION s (webproxy, varmail), repeats $REPEATS" > "$OUT/conditions.txt"
+echo "pool $POOL_SIZE, durations $DURATION s / $LONG_DURATION s (webproxy, varmail), repeats $REPEATS, $ROTOR rotor" > "$OUT/conditions.txt"
 [ -z "$ITERS" ] || echo "run length: $ITERS iterations in all, split over the threads (not a duration)" >> "$OUT/conditions.txt"
 for n in $FILES_LIST; do
   for p in $PERSONALITIES; do

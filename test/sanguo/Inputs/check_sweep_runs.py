@@ -1,15 +1,16 @@
 """Checks sweep-on-aerie.sh's raw runs: one fsbench JSON per personality,
 policy, file count and thread count with the parameters asked (512 B I/O,
-50 % preallocated, the iterations split over the threads), a clean fsck after
+50 % preallocated, the rotor, the iterations split over the threads), a clean fsck after
 each, and a file set that took between 30 % and 70 % of the data blocks.
 
-usage: check_sweep_runs.py OUT PERSONALITY "FILES..." "THREADS..." ITERS
+usage: check_sweep_runs.py OUT PERSONALITY "FILES..." "THREADS..." ITERS ROTOR
 """
 import json
 import re
 import sys
 
 out, pers, files, threads, iters = sys.argv[1], sys.argv[2], sys.argv[3].split(), sys.argv[4].split(), int(sys.argv[5])
+rotor = sys.argv[6]
 bad = 0
 for n in files:
     for t in threads:
@@ -19,7 +20,7 @@ for n in files:
                 j = json.load(open(tag + ".json"))
                 p = j["parameters"]
                 want = {"files": int(n), "threads": int(t), "iosize": 512, "prealloc": 50,
-                        "iterations": -(-iters // int(t))}
+                        "iterations": -(-iters // int(t)), "rotor": rotor}
                 got = {k: p.get(k) for k in want}
                 if got != want:
                     print("%s: parameters %s, want %s" % (tag, got, want)); bad += 1
