@@ -81,6 +81,7 @@ int dev_open(struct spd_dev *d, const char *path, int create, uint64_t blocks,
 		else
 			fcntl(d->fd, F_SETFL, fl);
 	}
+	powerloss_disk_arm(d->fd);
 	return 0;
 }
 
@@ -116,6 +117,8 @@ int dev_write(struct spd_dev *d, uint64_t fblk, const void *buf)
 	if (fblk >= d->file_blocks)
 		return spd_err(EINVAL, "block %llu is past the device's end (%llu blocks)",
 			(unsigned long long)fblk, (unsigned long long)d->file_blocks);
+	if (powerloss_disk_on_)
+		powerloss_disk_write(d->fd, fblk);
 	n = pwrite(d->fd, buf, SPD_BLOCK, (off_t)(fblk * SPD_BLOCK));
 	d->writes++;
 	if (n != SPD_BLOCK)
@@ -132,6 +135,8 @@ int dev_sync(struct spd_dev *d)
 	if (fdatasync(d->fd))
 		return spd_err(errno, "fdatasync of the block device failed: %s",
 			strerror(errno));
+	if (powerloss_disk_on_)
+		powerloss_disk_synced(d->fd);
 	return 0;
 }
 

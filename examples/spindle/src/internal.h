@@ -99,6 +99,11 @@ void powerloss_arm(void *region, size_t len);
 void powerloss_flushed(const void *p, size_t n);
 void powerloss_fenced(void);
 void powerloss_crash(void);
+/* SPD_DISK_LOSS=all|some:SEED also undoes the device's unsynced writes at that death */
+extern int powerloss_disk_on_;
+void powerloss_disk_arm(int fd);
+void powerloss_disk_write(int fd, uint64_t fblk);
+void powerloss_disk_synced(int fd);
 
 /* debug.c */
 void debug_barrier(void);

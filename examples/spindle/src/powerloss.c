@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "internal.h"
 
@@ -65,9 +66,82 @@ void powerloss_fenced(void)
 	pl_npending = 0;
 }
 
-/* powerloss_crash -- the pool as a power failure now would leave it */
+struct pl_block { uint64_t fblk; unsigned char *old; };
+
+int powerloss_disk_on_;
+static int pl_fd = -1;
+static unsigned pl_seed;               /* 0: drop every unsynced write */
+static struct pl_block *pl_blocks;
+static size_t pl_nblocks, pl_bcap;
+
+/* powerloss_disk_arm -- starts tracking fd's unsynced writes when asked for */
+void powerloss_disk_arm(int fd)
+{
+	const char *s = getenv("SPD_DISK_LOSS");
+
+	if (!s || (strcmp(s, "all") && strncmp(s, "some:", 5)))
+		return;
+	pl_seed = !strcmp(s, "all") ? 0 : (unsigned)strtoul(s + 5, NULL, 10) | 1;
+	pl_fd = fd;
+	powerloss_disk_on_ = 1;
+}
+
+/* powerloss_disk_write -- saves block fblk's synced content before its first
+ * write since the last fdatasync */
+void powerloss_disk_write(int fd, uint64_t fblk)
+{
+	void *old;
+
+	if (fd != pl_fd)
+		return;
+	for (size_t i = 0; i < pl_nblocks; i++)
+		if (pl_blocks[i].fblk == fblk)
+			return;
+	if (pl_nblocks == pl_bcap) {
+		size_t cap = pl_bcap ? 2 * pl_bcap : 64;
+		struct pl_block *q = realloc(pl_blocks, cap * sizeof *q);
+		if (!q)
+			abort();  /* a test-only mode: no image, no test */
+		pl_blocks = q;
+		pl_bcap = cap;
+	}
+	old = dev_alloc_buf(1);
+	if (!old || pread(fd, old, SPD_BLOCK, (off_t)(fblk * SPD_BLOCK)) != SPD_BLOCK)
+		abort();
+	pl_blocks[pl_nblocks++] = (struct pl_block){ fblk, old };
+}
+
+/* powerloss_disk_synced -- every write so far is durable */
+void powerloss_disk_synced(int fd)
+{
+	if (fd != pl_fd)
+		return;
+	for (size_t i = 0; i < pl_nblocks; i++)
+		free(pl_blocks[i].old);
+	pl_nblocks = 0;
+}
+
+/* powerloss_disk_crash -- undoes the unsynced writes the failure loses */
+static void powerloss_disk_crash(void)
+{
+	unsigned r = pl_seed;
+
+	for (size_t i = 0; i < pl_nblocks; i++) {
+		if (pl_seed && (rand_r(&r) & 1))
+			continue;  /* this write reached the platter */
+		if (pwrite(pl_fd, pl_blocks[i].old, SPD_BLOCK,
+			    (off_t)(pl_blocks[i].fblk * SPD_BLOCK)) != SPD_BLOCK)
+			abort();
+	}
+	if (fdatasync(pl_fd))
+		abort();
+}
+
+/* powerloss_crash -- the pool and the device as a power failure now would leave them */
 void powerloss_crash(void)
 {
 	if (powerloss_on_)
 		memcpy(pl_region, pl_image, pl_len);
+	if (powerloss_disk_on_)
+		powerloss_disk_crash();
 }

@@ -27,7 +27,9 @@ static const char usage[] =
 	"the recovered store in another child. --barrier-kills=N adds N runs that die at\n"
 	"their 1st, 2nd, ... Nth persist barrier instead (odd: counted from the start, so\n"
 	"open and recovery are hit; even: after recovery); with --power-loss those deaths\n"
-	"also lose every NVM store not written back and fenced (a power failure).\n"
+	"also lose every NVM store not written back and fenced (a power failure);\n"
+	"--disk-loss=all (implies --power-loss) also drops every device write not yet\n"
+	"fdatasync'ed at those deaths, --disk-loss=some a random subset of them.\n"
 	"Exit 0: every check passed.\n";
 
 struct crash {
@@ -36,6 +38,7 @@ struct crash {
 	uint64_t kills, barrier_kills, max_delay_us;
 	const char *dir;
 	int power_loss;
+	const char *disk_loss;       /* NULL, "all" or "some" */
 	char dev[4096], pool[4096];
 };
 
@@ -67,6 +70,13 @@ static void crash_worker(struct crash *c, int fd, uint64_t die_at_barrier)
 
 	if (c->power_loss && die_at_barrier)
 		setenv("SPD_POWER_LOSS", "1", 1);  /* read when the pool is mapped */
+	if (c->disk_loss && die_at_barrier) {
+		char v[64];
+		/* each death drops its own subset: the seed follows the barrier */
+		snprintf(v, sizeof v, !strcmp(c->disk_loss, "all") ? "all" : "some:%llu",
+			(unsigned long long)(c->wl.seed * 1000003 + die_at_barrier));
+		setenv("SPD_DISK_LOSS", v, 1);  /* read when the device is opened */
+	}
 	/* odd N: the N-th barrier from the start, in recovery when it has work;
 	 * even N: the N-th after recovery, in the transactions */
 	if (die_at_barrier % 2)
@@ -186,6 +196,14 @@ static void crash_args(struct crash *c, int argc, char **argv)
 		}
 		if (!r && !strcmp(a, "--power-loss"))
 			r = c->power_loss = 1;
+		if (!r && (r = tool_str(a, "--disk-loss", &c->disk_loss)) > 0) {
+			if (strcmp(c->disk_loss, "all") && strcmp(c->disk_loss, "some")) {
+				fprintf(stderr, "%s: error: --disk-loss must be all or some, not '%s'\n",
+					T, c->disk_loss);
+				exit(2);
+			}
+			c->power_loss = 1;
+		}
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			printf("%s%s", usage, tool_store_help);
 			exit(0);
@@ -240,6 +258,8 @@ int main(int argc, char **argv)
 		"acknowledged, %llu recoveries undid or replayed a transaction, every check passed\n",
 		T, spd_cache_name(c.cfg.cache), (unsigned long long)total,
 		(unsigned long long)c.barrier_kills, (unsigned long long)c.barrier_kills,
-		c.power_loss ? ", as power failures" : "", (unsigned long long)acked, (unsigned long long)rolled);
+		!c.power_loss ? "" : !c.disk_loss ? ", as power failures"
+		: !strcmp(c.disk_loss, "all") ? ", as power failures dropping every unsynced disk write"
+		: ", as power failures dropping some unsynced disk writes", (unsigned long long)acked, (unsigned long long)rolled);
 	return 0;
 }
