@@ -95,13 +95,25 @@ static int kvfs_fini(void *ctx, int destroy)
 	return rc;
 }
 
-/* kvfs_after_fork -- refused: a forked child cannot share the parent's mount */
+/* kvfs_after_fork -- a worker process: through aerie-tfs, its own connection (the inherited one
+ * stays the parent's); a pool mounted in one process cannot be shared */
 static int kvfs_after_fork(void *ctx)
 {
+	const char *sock = getenv("FSBENCH_KVFS_SOCKET");
 	(void)ctx;
-	fprintf(stderr, "fsbench: kvfs: one process only (use --threads)\n");
-	errno = ENOTSUP;
-	return -1;
+	if (!(sock && *sock)) {
+		fprintf(stderr, "fsbench: kvfs: a pool mounted by FSBENCH_KVFS_POOL serves one process: "
+			"use --threads, or FSBENCH_KVFS_SOCKET for --processes\n");
+		errno = ENOTSUP;
+		return -1;
+	}
+	if (aerie_forget() != 0 || aerie_mount_tfs(sock) != 0) {
+		int saved = errno;
+		fprintf(stderr, "fsbench: kvfs: a worker process cannot mount %s: %s\n", sock, aerie_errormsg());
+		errno = saved;
+		return -1;
+	}
+	return 0;
 }
 
 /* kvfs_get_op -- copies the value and reports its full length */

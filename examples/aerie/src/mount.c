@@ -64,6 +64,25 @@ int aerie_mount_tfs(const char *socket_path)
 	return mount_with(aer_tfs_mount, socket_path);
 }
 
+/* aerie_forget -- a forked child lets go of its parent's mount */
+int aerie_forget(void)
+{
+	struct aer_fs *fs = aer_enter();
+
+	if (!fs)
+		return -1;
+	if (fs->backend != &aer_tfs_backend) {
+		aer_leave();
+		return aer_fail(EBUSY, "a pool mounted in single-process mode serves one process: "
+				"fork before mounting, or mount through aerie-tfs");
+	}
+	aer_pxfs_forget_all();
+	aer_tfs_forget(fs);
+	aer_mounted = NULL;
+	aer_leave();
+	return 0;
+}
+
 /* aerie_unmount -- closes descriptors, returns grants, unmounts */
 int aerie_unmount(void)
 {

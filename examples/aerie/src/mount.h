@@ -43,6 +43,11 @@ struct aer_backend {
 extern const struct aer_backend aer_local_backend;
 extern const struct aer_backend aer_tfs_backend;
 
+/* A forked child's copy of a service connection, dropped without a message. */
+void aer_tfs_forget(struct aer_fs *fs);
+/* A forked child's copy of the PXFS descriptors, dropped without a close. */
+void aer_pxfs_forget_all(void);
+
 /* The mounted file system, or NULL; every PXFS/KVFS call holds aer_lock. */
 extern struct aer_fs *aer_mounted;
 extern pthread_mutex_t aer_lock;

@@ -234,6 +234,12 @@ int pxfs_close(int fd)
 	return 0;
 }
 
+/* aer_pxfs_forget_all -- a forked child: the parent's descriptors are not ours */
+void aer_pxfs_forget_all(void)
+{
+	memset(files, 0, sizeof files);
+}
+
 /* aer_pxfs_close_all -- unmount: every descriptor */
 void aer_pxfs_close_all(void)
 {

@@ -301,6 +301,17 @@ static void tfs_unmount(struct aer_fs *fs)
 	conn.sock = conn.ro_fd = conn.rw_fd = -1;
 }
 
+/* aer_tfs_forget -- the parent's connection, mapping and descriptors leave
+ * this (forked) process; the service hears nothing */
+void aer_tfs_forget(struct aer_fs *fs)
+{
+	munmap((void *)conn.base, conn.size);
+	free(conn.writable);
+	close(conn.sock), close(conn.ro_fd), close(conn.rw_fd);
+	memset(&conn, 0, sizeof conn);
+	conn.sock = conn.ro_fd = conn.rw_fd = -1;
+}
+
 const struct aer_backend aer_tfs_backend = {
 	"tfs", tfs_submit, tfs_grant_blocks, tfs_ungrant_blocks, tfs_grant_inode,
 	tfs_ungrant_inode, tfs_lease, tfs_release, tfs_retake, tfs_writable, tfs_pin, tfs_unpin, tfs_flush,

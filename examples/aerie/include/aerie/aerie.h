@@ -45,6 +45,14 @@ int aerie_mount(const char *pool_path);
  */
 int aerie_mount_tfs(const char *socket_path);
 
+/** In a child forked from a process that mounted through aerie-tfs: drops
+ * the inherited mount (mapping, descriptors, grants' bookkeeping) without a
+ * word to the service, whose connection stays the parent's, so that the child
+ * can mount its own. Returns 0, or -1: EINVAL (nothing mounted), EBUSY (a
+ * pool mounted in single-process mode stays the parent's alone).
+ */
+int aerie_forget(void);
+
 /** Closes every descriptor, gives back unused grants and unmounts.
  * Returns 0 or -1 (EINVAL: nothing mounted).
  */
