@@ -6,6 +6,7 @@
 #ifndef SPINDLE_TOOLS_BENCH_H
 #define SPINDLE_TOOLS_BENCH_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "spindle/spindle.h"
@@ -37,5 +38,13 @@ struct bench_personality {
 	int (*op)(struct bench *b);
 };
 const struct bench_personality *bench_personality_find(const char *name);
+
+/* An fsbench --trace replayed through a block-level file system: load reads
+ * it (the flowops' number in *nops; -1 and a one-line msg on a bad file),
+ * setup makes its preallocated files, op replays the next flowop */
+int bench_trace_load(struct bench *b, const char *path, uint64_t iosize, uint64_t *nops,
+		char *msg, size_t len);
+int bench_trace_setup(struct bench *b);
+int bench_trace_op(struct bench *b);
 
 #endif /* SPINDLE_TOOLS_BENCH_H */

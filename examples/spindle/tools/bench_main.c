@@ -4,6 +4,7 @@
  * block-level filebench personality) and prints throughput, flushes and
  * fences per operation, NVM bytes written and disk I/O as one JSON line.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,7 +19,11 @@ static const char *const T = "spindle-bench";
 
 static const char usage[] =
 	"usage: spindle-bench --dev=PATH [--pool=PATH] --cache=C [options] [store options]\n"
-	"  --workload=fio|fileserver|webproxy|varmail   (default fio)\n"
+	"  --workload=fio|fileserver|webproxy|varmail|trace   (default fio)\n"
+	"  --trace=FILE       trace: a flowop trace of fsbench (fsbench --trace FILE), replayed\n"
+	"                     flowop by flowop (--ops and --warmup count flowops; default:\n"
+	"                     the first quarter warms up, the rest is measured)\n"
+	"  --iosize=BYTES     trace: read and write request size (default 16384)\n"
 	"  --read-pct=N       fio: percentage of reads (0, 30, 50, 70, 100 are the paper's)\n"
 	"  --ops=N            measured operations (default 20000)\n"
 	"  --warmup=N         operations before the counters start (default ops/4)\n"
@@ -28,8 +33,9 @@ static const char usage[] =
 
 struct opts {
 	struct spd_config cfg;
-	const char *workload;
-	uint64_t read_pct, ops, warmup, files, seed;
+	const char *workload, *trace;
+	uint64_t read_pct, ops, warmup, files, seed, iosize;
+	int ops_given;
 };
 
 /* bench_args -- the options; exits 2 on a bad one */
@@ -46,9 +52,11 @@ static void bench_args(struct opts *o, int argc, char **argv)
 		r = tool_store_opt(T, a, &o->cfg);
 		if (!r && !(r = tool_str(a, "--workload", &o->workload)) &&
 		    !(r = tool_u64(T, a, "--read-pct", &o->read_pct)) &&
-		    !(r = tool_u64(T, a, "--ops", &o->ops)) &&
+		    !(r = (o->ops_given = tool_u64(T, a, "--ops", &o->ops))) &&
 		    !(r = tool_u64(T, a, "--warmup", &o->warmup)) &&
-		    !(r = tool_u64(T, a, "--files", &o->files)))
+		    !(r = tool_u64(T, a, "--files", &o->files)) &&
+		    !(r = tool_str(a, "--trace", &o->trace)) &&
+		    !(r = tool_u64(T, a, "--iosize", &o->iosize)))
 			r = tool_u64(T, a, "--seed", &o->seed);
 		if (r < 0)
 			exit(2);
@@ -61,12 +69,42 @@ static void bench_args(struct opts *o, int argc, char **argv)
 		fprintf(stderr, "%s: error: --dev (and --pool for tinca and spindle) are required\n", T);
 		exit(2);
 	}
-	if (o->read_pct > 100 || !o->files) {
-		fprintf(stderr, "%s: error: --read-pct must be 0..100 and --files at least 1\n", T);
+	if (o->read_pct > 100 || !o->files || !o->iosize) {
+		fprintf(stderr, "%s: error: --read-pct must be 0..100, --files and --iosize at least 1\n", T);
 		exit(2);
 	}
-	if (o->warmup == UINT64_MAX)
+	if (!strcmp(o->workload, "trace") != !!o->trace) {
+		fprintf(stderr, "%s: error: --trace=FILE goes with --workload=trace, and only with it\n", T);
+		exit(2);
+	}
+	if (o->warmup == UINT64_MAX && !o->trace)
 		o->warmup = o->ops / 4;
+}
+
+/* bench_trace_args -- loads the trace and sizes warm-up and measured flowops to it */
+static void bench_trace_args(struct opts *o, struct bench *b)
+{
+	char msg[4352];
+	uint64_t n;
+
+	static char label[80];
+	const char *base = strrchr(o->trace, '/') ? strrchr(o->trace, '/') + 1 : o->trace;
+	size_t k = 0;
+
+	if (bench_trace_load(b, o->trace, o->iosize, &n, msg, sizeof msg))
+		tool_die(T, "%s", msg);
+	/* the JSON line names the trace by its file name up to the first dot */
+	memcpy(label, "trace:", 6);
+	for (; base[k] && base[k] != '.' && k < sizeof label - 7; k++)
+		label[6 + k] = isalnum((unsigned char)base[k]) || base[k] == '-' ? base[k] : '_';
+	o->workload = label;
+	if (o->warmup == UINT64_MAX)
+		o->warmup = n / 4;
+	if (!o->ops_given)
+		o->ops = n > o->warmup ? n - o->warmup : 0;
+	if (!o->ops || o->warmup + o->ops > n)
+		tool_die(T, "the trace holds %llu flowops: %llu of warm-up and %llu measured do not fit",
+			(unsigned long long)n, (unsigned long long)o->warmup, (unsigned long long)o->ops);
 }
 
 /* bench_now -- seconds on the monotonic clock */
@@ -93,7 +131,7 @@ static void bench_report(const struct opts *o, struct bench *b, double secs)
 		"\"nvm_bytes_written\": %llu, \"nvm_bytes_per_op\": %.1f, \"disk_reads\": %llu, "
 		"\"disk_writes\": %llu, \"disk_syncs\": %llu, \"evictions\": %llu, "
 		"\"dram_hits\": %llu, \"commits\": %llu, \"model\": \"%s\", \"direct_io\": %s, "
-		"\"read_fill\": %s}\n",
+		"\"read_fill\": %s, \"iosize\": %llu}\n",
 		spd_cache_name(o->cfg.cache), o->workload, (unsigned long long)o->read_pct,
 		(unsigned long long)o->ops, secs, ops / secs, (unsigned long long)b->reads,
 		(unsigned long long)b->writes, s.flushes / ops, s.fences / ops, s.flushes / w,
@@ -101,19 +139,22 @@ static void bench_report(const struct opts *o, struct bench *b, double secs)
 		(unsigned long long)s.disk_reads, (unsigned long long)s.disk_writes,
 		(unsigned long long)s.disk_syncs, (unsigned long long)s.evictions,
 		(unsigned long long)s.dram_hits, (unsigned long long)s.commits, m.name,
-		s.direct_io ? "true" : "false", o->cfg.read_fill ? "true" : "false");
+		s.direct_io ? "true" : "false", o->cfg.read_fill ? "true" : "false",
+		(unsigned long long)(o->trace ? o->iosize : 0));
 }
 
 /* bench_op -- one operation of the workload */
 static int bench_op(const struct opts *o, struct bench *b,
 		const struct bench_personality *p)
 {
+	if (o->trace)
+		return bench_trace_op(b);
 	return p ? p->op(b) : bench_fio_op(b, (unsigned)o->read_pct, (unsigned)o->files);
 }
 
 int main(int argc, char **argv)
 {
-	struct opts o = { .workload = "fio", .ops = 20000, .files = 64, .seed = 1 };
+	struct opts o = { .workload = "fio", .ops = 20000, .files = 64, .seed = 1, .iosize = 16384 };
 	const struct bench_personality *p = NULL;
 	struct bench b = { 0 };
 	double t0;
@@ -121,9 +162,11 @@ int main(int argc, char **argv)
 	spd_config_default(&o.cfg);
 	o.cfg.cache = SPD_CACHE_SPINDLE;
 	bench_args(&o, argc, argv);
-	if (strcmp(o.workload, "fio") && !(p = bench_personality_find(o.workload)))
-		tool_die(T, "unknown workload '%s' (known: fio, fileserver, webproxy, varmail)",
+	if (strcmp(o.workload, "fio") && !o.trace && !(p = bench_personality_find(o.workload)))
+		tool_die(T, "unknown workload '%s' (known: fio, fileserver, webproxy, varmail, trace)",
 			o.workload);
+	if (o.trace)
+		bench_trace_args(&o, &b);
 	o.cfg.create = 1;
 	o.cfg.prefill = 1;
 	b.st = spd_open(&o.cfg);
@@ -135,7 +178,7 @@ int main(int argc, char **argv)
 			(unsigned long long)o.files, (unsigned long long)b.meta);
 	b.rng = o.seed * 0x9e3779b97f4a7c15ull | 1;
 	b.buf = calloc(1, SPD_BLOCK);
-	if (!b.buf || (p && p->setup(&b, (unsigned)o.files)))
+	if (!b.buf || (p && p->setup(&b, (unsigned)o.files)) || (o.trace && bench_trace_setup(&b)))
 		tool_die(T, "setting up %s with %llu files: %s", o.workload,
 			(unsigned long long)o.files, errno == ENOSPC ? "they do not fit in the store"
 			: spd_errormsg());
