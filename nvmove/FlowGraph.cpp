@@ -437,6 +437,8 @@ std::vector<std::string> FlowGraph::path(const std::vector<int> &Parents, unsign
   });
   if (!Reverse && Stream != Out.rend())
     Out.erase(Out.begin(), Stream.base());
+  // LOAD feeding an input site reads as one step.
+  Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
   if (Out.size() > Max) {
     Out.erase(Out.begin() + Max / 2, Out.end() - Max / 2);
     Out.insert(Out.begin() + Max / 2, "...");
