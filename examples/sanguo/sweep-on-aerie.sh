@@ -10,9 +10,12 @@
 # 1,000 s, fileserver and webserver 60 s, 5 runs averaged) is
 #   POOL_SIZE=5461M DURATION=60 LONG_DURATION=1000 REPEATS=5 \
 #     examples/sanguo/sweep-on-aerie.sh
-# (about 3 days of machine time: 192 runs x 5). The reduced run in README.md,
+# (about 6 days of machine time: 96 runs of 60 s and 96 of 1,000 s, x 5; a
+# 5.3 GiB pool in /dev/shm). The reduced run in README.md,
 #   ITERS=2000 ROTOR=shared examples/sanguo/sweep-on-aerie.sh
-# takes about 4 min here: a 256 MiB pool, 2,000 iterations a run, 1 repeat.
+# took 8.5 min here: a 256 MiB pool, 2,000 iterations a run, 1 repeat.
+# Long timed runs of varmail and webproxy append without bound between
+# deletes: a small pool may end them with ENOSPC.
 #
 # Environment: POOL_SIZE, FILES_LIST, THREADS_LIST, PERSONALITIES, ALLOCS,
 # DIRS, DURATION (fileserver, webserver), LONG_DURATION (webproxy, varmail),
