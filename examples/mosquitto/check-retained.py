@@ -91,8 +91,14 @@ def main():
     a = ap.parse_args()
     if not os.access(a.binary, os.X_OK):
         die("no executable broker at '%s'" % a.binary)
+    # Made anew, but never over a directory of the user's: only over one this script made.
+    if os.path.isdir(a.workdir) and os.listdir(a.workdir) and \
+            not os.path.exists(os.path.join(a.workdir, ".check-retained")):
+        die("--workdir '%s' exists and was not made by check-retained.py; give a new directory"
+            % a.workdir)
     shutil.rmtree(a.workdir, ignore_errors=True)
     os.makedirs(a.workdir)
+    open(os.path.join(a.workdir, ".check-retained"), "w").close()
     a.workdir = os.path.abspath(a.workdir)
     b = Broker(a)
     b.start()

@@ -48,6 +48,12 @@ def main():
         die("no executable broker at '%s'" % a.broker)
     work = os.path.abspath(a.workdir)
     tests = os.path.join(work, "test")
+    marker = os.path.join(work, ".run-broker-tests")
+    if os.path.isdir(work) and os.listdir(work) and not os.path.exists(marker):
+        die("--workdir '%s' exists and was not made by run-broker-tests.py; give a new directory"
+            % a.workdir)
+    os.makedirs(work, exist_ok=True)
+    open(marker, "w").close()
     shutil.rmtree(tests, ignore_errors=True)
     shutil.copytree(src_tests, tests, ignore=shutil.ignore_patterns("*.o", "*.so"))
     for d in (tests, os.path.join(tests, "broker")):
