@@ -65,8 +65,11 @@ def table(m):
         r = row("fio r/w %s" % label, m, "fio", pct)
         if r:
             out.append(r)
-    for w in ("fileserver", "webproxy", "varmail"):
-        r = row(w, m, w, None)
+    # trace:NAME are fsbench's flowop traces replayed (fstrace.sh): one op per flowop
+    for w in ("fileserver", "webproxy", "varmail", "trace:fileserver", "trace:webproxy",
+              "trace:varmail"):
+        r = row(w.replace("trace:", "fsbench ") + (" (flowops)" if "trace:" in w else ""),
+                m, w, None)
         if r:
             out.append(r)
     return "\n".join(out)
