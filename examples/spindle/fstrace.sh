@@ -12,7 +12,7 @@
 #              of warm-up: it syncs the disk twice per commit; the others replay
 #              the whole trace, its first quarter as warm-up), IOSIZE (16384),
 #              REPS (1), POOL_DIR (/dev/shm),
-#              CACHES ("none tinca spindle"), WORKLOADS ("fileserver:1000
+#              CACHES ("none tinca spindle"; spindle-fill: Spindle with --read-fill), WORKLOADS ("fileserver:1000
 #              webproxy:10000 varmail:8000": personality:files).
 set -eu
 
@@ -54,11 +54,13 @@ for p in $workloads; do
 			none) nvm="" ops="--warmup=$((ops_none / 3)) --ops=$ops_none";;
 			tinca) nvm="--nvm-blocks=16384" ops="";;
 			spindle) nvm="--nvm-blocks=15360 --nvm-meta-blocks=1024" ops="";;
+			spindle-fill) nvm="--nvm-blocks=15360 --nvm-meta-blocks=1024 --read-fill" ops="";;
+			*) echo "fstrace.sh: error: unknown cache '$cache'" >&2; exit 1;;
 			esac
 			echo "fstrace.sh: replaying $w on $cache (rep $rep)" >&2
 			# shellcheck disable=SC2086
 			"$build/bin/spindle-bench" --workload=trace --trace="$trace" --iosize="$iosize" \
-				--cache="$cache" --dev="$dev" --pool="$pool" $geometry $nvm $ops >> "$results"
+				--cache="${cache%-fill}" --dev="$dev" --pool="$pool" $geometry $nvm $ops >> "$results"
 			rm -f "$dev" "$pool"
 		done
 	done

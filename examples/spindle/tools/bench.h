@@ -46,5 +46,7 @@ int bench_trace_load(struct bench *b, const char *path, uint64_t iosize, uint64_
 		char *msg, size_t len);
 int bench_trace_setup(struct bench *b);
 int bench_trace_op(struct bench *b);
+/* the number of files the loaded trace names */
+unsigned bench_trace_files(const struct bench *b);
 
 #endif /* SPINDLE_TOOLS_BENCH_H */

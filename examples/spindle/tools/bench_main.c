@@ -180,8 +180,8 @@ int main(int argc, char **argv)
 	b.buf = calloc(1, SPD_BLOCK);
 	if (!b.buf || (p && p->setup(&b, (unsigned)o.files)) || (o.trace && bench_trace_setup(&b)))
 		tool_die(T, "setting up %s with %llu files: %s", o.workload,
-			(unsigned long long)o.files, errno == ENOSPC ? "they do not fit in the store"
-			: spd_errormsg());
+			(unsigned long long)(o.trace ? bench_trace_files(&b) : o.files),
+			errno == ENOSPC ? "they do not fit in the store" : spd_errormsg());
 	for (uint64_t i = 0; i < o.warmup; i++)
 		if (bench_op(&o, &b, p))
 			tool_die(T, "warm-up: %s", spd_errormsg());

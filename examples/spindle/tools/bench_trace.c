@@ -14,6 +14,7 @@
 
 #define TR_SETS 8u
 #define TR_TX_BLOCKS 32u   /* data blocks per transaction: larger requests are split */
+#define TR_MAX_FILES (8u * SPD_BLOCK * 8)   /* inodes, the same limit as bench_fs.c */
 
 enum tr_kind { TR_CREATE, TR_OPEN, TR_CLOSE, TR_READ, TR_WRITE, TR_APPEND, TR_DELETE,
 	TR_STAT, TR_FSYNC, TR_GET, TR_PUT, TR_KVDEL, TR_SETUP };
@@ -125,6 +126,10 @@ int bench_trace_load(struct bench *b, const char *path, uint64_t iosize, uint64_
 	}
 	for (uint32_t i = 0; i < t->nsets; i++) {
 		t->set_base[i] = t->files;
+		if (t->set_files[i] > TR_MAX_FILES - t->files) {
+			snprintf(msg, len, "trace '%s' names more than %u files", path, TR_MAX_FILES);
+			return -1;
+		}
 		t->files += t->set_files[i];
 	}
 	*nops = t->nrec - t->first_op;
@@ -255,9 +260,9 @@ static int tr_delete(struct bench *b, struct tr *t, uint32_t i)
 static int tr_read(struct bench *b, struct tr *t, uint32_t i, uint64_t n)
 {
 	struct tr_file *f = &t->f[i];
-	uint64_t blocks = (n < f->size ? n : f->size) + SPD_BLOCK - 1;
+	uint64_t blocks = ((n < f->size ? n : f->size) + SPD_BLOCK - 1) / SPD_BLOCK;
 
-	for (uint64_t k = 0; k < blocks / SPD_BLOCK; k++) {
+	for (uint64_t k = 0; k < blocks; k++) {
 		if (spd_read(b->st, b->meta + f->blk[k], b->buf))
 			return -1;
 		b->reads++;
@@ -312,7 +317,7 @@ int bench_trace_setup(struct bench *b)
 	t->bbitmap = 2;
 	t->itable = t->bbitmap + (t->ndata / 8 + SPD_BLOCK - 1) / SPD_BLOCK;
 	t->dir = t->itable + (t->files + FS_INODES_PER_BLOCK - 1) / FS_INODES_PER_BLOCK;
-	if (t->files > 8 * SPD_BLOCK * 8 ||
+	if (t->files > TR_MAX_FILES ||
 	    t->dir + ((uint64_t)t->files * FS_DENTRY_SIZE + SPD_BLOCK - 1) / SPD_BLOCK > b->meta) {
 		errno = ENOSPC;
 		return -1;
@@ -325,6 +330,12 @@ int bench_trace_setup(struct bench *b)
 		if (tr_replay(b, t, &t->rec[t->next], 128 * 1024))  /* set-up: larger requests */
 			return -1;
 	return 0;
+}
+
+/* bench_trace_files -- files over all the trace's sets */
+unsigned bench_trace_files(const struct bench *b)
+{
+	return ((const struct tr *)b->fs)->files;
 }
 
 /* bench_trace_op -- the next flowop of the trace (the caller counts them) */
