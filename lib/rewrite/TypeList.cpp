@@ -6,6 +6,7 @@
 #include "nvm/ReportSchema.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
 #include <set>
 
 using namespace llvm;
@@ -31,8 +32,24 @@ static std::string suggestion(StringRef Name, const std::set<std::string> &Candi
   return Best.empty() ? "" : "; did you mean '" + Best + "'?";
 }
 
+static std::vector<std::string> namesOf(const json::Object &O);
+
+/// The names of the types nvmove saw but did not report (touched, not loaded).
+static std::set<std::string> touchedNames(const json::Object &Root) {
+  std::set<std::string> Names;
+  if (const json::Array *L = Root.getArray(schema::TouchedNotLoaded))
+    for (const json::Value &T : *L)
+      if (const json::Object *O = T.getAsObject())
+        for (std::string &N : namesOf(*O))
+          Names.insert(std::move(N));
+  return Names;
+}
+
 /// An error unless every name the filter gives is known: hints from KnownHints, types from Names.
-static Error checkFilter(const TypeFilter &F, const std::set<std::string> &Names, StringRef Origin) {
+/// An excluded type nvmove saw and did not report (Touched) gets a warning instead: it needs no
+/// exclusion, and a configuration written for an older nvmove keeps working.
+static Error checkFilter(const TypeFilter &F, const std::set<std::string> &Names,
+                         const std::set<std::string> &Touched, StringRef Origin) {
   std::set<std::string> Hints(std::begin(KnownHints), std::end(KnownHints));
   for (const std::string &H : F.ExcludeHints)
     if (!Hints.count(H))
@@ -40,7 +57,11 @@ static Error checkFilter(const TypeFilter &F, const std::set<std::string> &Names
                                H.c_str(), suggestion(H, Hints).c_str());
   for (const auto &[Opt, List] : {std::pair{"--only-types", &F.OnlyTypes}, {"--exclude-types", &F.ExcludeTypes}})
     for (const std::string &N : *List)
-      if (!Names.count(N))
+      if (!Names.count(N) && List == &F.ExcludeTypes && Touched.count(N))
+        WithColor::warning(errs(), "nvm") << "excluded type '" << N
+                                          << "' is not reported as persistent by '" << Origin
+                                          << "' (touched, not loaded): nothing to exclude\n";
+      else if (!Names.count(N))
         return createStringError(inconvertibleErrorCode(),
                                  "type '%s' in %s is not in the persistent-type list '%s'%s", N.c_str(),
                                  Opt, Origin.str().c_str(), suggestion(N, Names).c_str());
@@ -130,7 +151,7 @@ Expected<TypeList> TypeList::parse(StringRef Text, StringRef Origin, const TypeF
     }
     ++L.Count;
   }
-  if (Error E = checkFilter(F, AllNames, Origin))
+  if (Error E = checkFilter(F, AllNames, touchedNames(*Root), Origin))
     return std::move(E);
   return L;
 }

@@ -127,6 +127,12 @@ static Expected<TypeFacts> readFacts(StringRef Path, const std::vector<std::stri
     }
     *Types = std::move(Kept);
   }
+  // A type nvmove saw and did not report needs no exclusion (the type list warns about it);
+  // any other name is a typo.
+  if (const json::Array *L = O ? O->getArray(schema::TouchedNotLoaded) : nullptr)
+    for (const json::Value &N : *L)
+      if (const json::Object *T = N.getAsObject())
+        Unknown.erase(T->getString("name").value_or("").str());
   if (!Unknown.empty())
     return createStringError(inconvertibleErrorCode(),
                              "exclude-type '%s' is not a type of '%s'",

@@ -6,6 +6,12 @@
 // RUN: not %persist-rewriter -p %t --types=%t/types.json --exclude-types=cahce --out=%t/bad 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not ls %t/bad
+// A type nvmove saw and did not report (touched, not loaded) needs no exclusion: a warning,
+// and the port is made as without it (a port.conf written for an older nvmove keeps working).
+// RUN: FileCheck %s --check-prefix=TOUCHED --input-file=%t/types.json
+// RUN: %persist-rewriter -p %t --types=%t/types.json --exclude-types=cache,counters --out=%t/old 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=WARN
+// RUN: diff -r %t/out %t/old
 
 // Both are persistent for nvmove; the user says 'cache' is not.
 // TYPES: "name": "cache"
@@ -19,6 +25,9 @@
 // CHECK-NEXT: c->hits = k;
 
 // UNKNOWN: persist-rewriter: error: exclude-type 'cahce' is not a type of '{{.*}}types.json'
+// TOUCHED: "touched_not_loaded"
+// TOUCHED: "name": "counters"
+// WARN: warning: excluded type 'counters' is not reported as persistent by '{{.*}}types.json' (touched, not loaded): nothing to exclude
 
 //--- input.c
 void *malloc(unsigned long);
@@ -27,8 +36,11 @@ struct cache { int hits; };
 struct node { int key; struct node *next; };
 struct node *head;
 struct cache *cache;
+struct counters { int loads; };
+struct counters counters;
 void load(int fd) {
   int k;
+  counters.loads = 0;
   while (read(fd, &k, sizeof k) == sizeof k) {
     struct node *n = malloc(sizeof *n);
     n->key = k;
