@@ -76,7 +76,7 @@ struct pool_header {
 	uint64_t generation;
 	uint64_t open;        /* 1 while a process has it open */
 	uint64_t undo_table;  /* pool offset of ulog.c's table of undo logs */
-	uint64_t slab_chunks; /* newest slab chunk's pool offset | slab.c's SLAB_LIST_* bits */
+	uint64_t slab_dir;    /* slab.c's directory of chunks: pool offset | SLAB_DIR_* bits */
 	struct pool_root roots[PMS_MAX_ROOTS];
 };
 

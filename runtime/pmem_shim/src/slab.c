@@ -24,17 +24,18 @@
  * Volatile state (rebuilt from the chunks at open): per size class a list of
  * chunks with free slots, and a page map from pool page to chunk.
  *
- * Finding the chunks at open: every chunk is on a persistent list (the pool
- * header's slab_chunks, then each chunk's next), so an open follows it instead
- * of walking every PMDK object (pmemobj_next was most of a warm open's slab
- * time: 3-7 ms at a million objects). A new chunk's next is set by PMDK's
- * constructor before the chunk is published; the header then points at it.
- * A crash between the two would leave a published chunk off the list, so the
- * header says SLAB_LIST_ADDING for that moment, and an open that finds it (or
- * a pool whose list was never built) walks PMDK's objects once and rebuilds
- * the list. No slot of a chunk is handed out before it is on the list. The
- * two bits live in the low bits of the header's offset (objects are 16-byte
- * aligned), so each change of the list's state is one 8-byte store.
+ * Finding the chunks at open: a persistent directory (one PMDK object the pool
+ * header's slab_dir points at) lists every chunk's offset and class, so an open
+ * reads it (8 bytes a chunk) and touches no chunk: a chunk's free count is
+ * counted at the first allocation that looks at it. Touching every chunk cost
+ * a page fault each (about 2.6 ms at a million objects, a thousand chunks),
+ * walking PMDK's objects as much. A new chunk is published by PMDK, then its
+ * entry is written; for that moment the header carries SLAB_DIR_ADDING, and an
+ * open that finds it (a crash in between), or a pool without a directory,
+ * walks PMDK's objects once and writes a new directory. No slot of a chunk is
+ * handed out before its entry is durable. The two bits live in the low bits of
+ * the header's offset (objects are 16-byte aligned), so each change of the
+ * directory's state is one 8-byte store.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -57,26 +58,34 @@ static const uint32_t class_size[] = {
 };
 #define NCLASSES (sizeof(class_size) / sizeof(class_size[0]))
 
-/* low bits of pool_header.slab_chunks */
-#define SLAB_LIST_COMPLETE 1u /* every chunk is on the list */
-#define SLAB_LIST_ADDING 2u   /* a chunk is being published and linked */
-#define SLAB_LIST_BITS 15u
+#define SLAB_DIR_TYPE 0x504d5344u   /* "PMSD" */
+#define SLAB_DIR_MAGIC 0x3172694453534d50ULL /* "PMSSDir1" */
+#define SLAB_DIR_MIN 1024           /* entries of a first directory */
+/* low bits of pool_header.slab_dir */
+#define SLAB_DIR_COMPLETE 1u /* every chunk has an entry */
+#define SLAB_DIR_ADDING 2u   /* a chunk is being published and entered */
+#define SLAB_DIR_BITS 15u
+
+/* the directory: entry i is (chunk offset / 16) << 8 | (class + 1), 0 ends it */
+struct chunk_dir {
+	uint64_t magic;
+	uint64_t cap;
+	uint64_t e[];
+};
 
 struct chunk_hdr {           /* persistent, at the start of the PMDK object */
 	uint64_t magic;
 	uint32_t slot_size;
 	uint32_t nslots;
 	uint32_t slots_off;     /* from the header to the first slot */
-	uint32_t pad0;
-	uint64_t next;          /* pool offset of the chunk made before, 0 = none */
-	uint32_t pad[8];
+	uint32_t pad[11];
 	uint64_t bits[];        /* 1 = allocated */
 };
 
 struct chunk {                /* volatile */
 	struct chunk_hdr *hdr;
 	char *slots;
-	uint32_t slot_size, nslots, nfree, cursor;
+	uint32_t slot_size, nslots, nfree, cursor; /* nfree NFREE_UNKNOWN: not counted yet */
 	unsigned cls;
 	struct chunk *next_avail;
 	int avail;
@@ -86,7 +95,12 @@ struct chunk {                /* volatile */
 /* epoch: the transaction that allocated it (tx_tls.epoch), 0 outside one */
 struct fresh_ref { struct chunk *c; uint32_t slot; uint64_t epoch; };
 
+#define NFREE_UNKNOWN UINT32_MAX
+
 static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct chunk_dir *dir;  /* the open pool's directory */
+static uint64_t dir_n;         /* its entries */
+static int dir_orphan;         /* a chunk was published without an entry */
 static struct chunk *avail_head[NCLASSES];
 /* Pool page -> the chunks on it: chunks are not page-aligned, so the page holding the end of
  * one chunk may hold the start of the next (two entries per page). */
@@ -155,15 +169,14 @@ static void layout(uint32_t slot_size, uint32_t *nslots, uint32_t *off)
 	}
 }
 
-/* chunk_construct -- PMDK constructor: header (linked to the newest chunk)
- * and empty bitmap, persisted before the chunk is published */
+/* chunk_construct -- PMDK constructor: header and empty bitmap, persisted
+ * before the chunk is published */
 static int chunk_construct(PMEMobjpool *pop, void *ptr, void *arg)
 {
 	struct chunk_hdr *h = ptr;
 	uint32_t size = *(uint32_t *)arg;
 
 	memset(h, 0, sizeof(*h));
-	h->next = pool_cur->hdr->slab_chunks & ~(uint64_t)SLAB_LIST_BITS;
 	h->slot_size = size;
 	layout(size, &h->nslots, &h->slots_off);
 	memset(h->bits, 0, (h->nslots + 63) / 64 * 8);
@@ -172,12 +185,14 @@ static int chunk_construct(PMEMobjpool *pop, void *ptr, void *arg)
 	return 0;
 }
 
-/* chunk_track -- volatile state of a chunk of class cls (new or found at open) */
+/* chunk_track -- volatile state of the chunk at h of class cls (new or found
+ * at open), without reading it: its layout follows from its class, its free
+ * count is taken at first use (chunk_count) */
 static struct chunk *chunk_track(struct chunk_hdr *h, unsigned cls)
 {
 	struct chunk *c = calloc(1, sizeof(*c));
 	uintptr_t first, last;
-	uint32_t used = 0;
+	uint32_t off;
 
 	if (!c || (nchunks == chunks_cap && grow((void **)&all_chunks,
 			&chunks_cap, nchunks, sizeof(*all_chunks)))) {
@@ -185,31 +200,43 @@ static struct chunk *chunk_track(struct chunk_hdr *h, unsigned cls)
 		err_set(ENOMEM, "pmem_shim: out of memory (slab chunks)");
 		return NULL;
 	}
-	c->fresh = calloc((h->nslots + 63) / 64, 8);
+	c->slot_size = class_size[cls];
+	layout(c->slot_size, &c->nslots, &off);
+	c->fresh = calloc((c->nslots + 63) / 64, 8);
 	if (!c->fresh) {
 		free(c);
 		err_set(ENOMEM, "pmem_shim: out of memory (slab chunks)");
 		return NULL;
 	}
 	c->hdr = h;
-	c->slots = (char *)h + h->slots_off;
-	c->slot_size = h->slot_size;
-	c->nslots = h->nslots;
+	c->slots = (char *)h + off;
 	c->cls = cls;
-	for (uint32_t w = 0; w < (h->nslots + 63) / 64; w++)
-		used += (uint32_t)__builtin_popcountll(h->bits[w]);
-	c->nfree = c->nslots - used;
+	c->nfree = NFREE_UNKNOWN;
 	first = ((uintptr_t)h - pms_pool_base_) >> PAGE_SHIFT;
 	last = ((uintptr_t)h + CHUNK_BYTES - 1 - pms_pool_base_) >> PAGE_SHIFT;
 	for (uintptr_t p = first; p <= last && p < page_count; p++)
 		page_map[p][page_map[p][0] != NULL] = c;
 	all_chunks[nchunks++] = c;
-	if (c->nfree) {
-		c->avail = 1;
-		c->next_avail = avail_head[cls];
-		avail_head[cls] = c;
-	}
+	c->avail = 1;
+	c->next_avail = avail_head[cls];
+	avail_head[cls] = c;
 	return c;
+}
+
+/* chunk_count -- checks a chunk's header and counts its free slots, at its
+ * first use (slab_lock held); -1 when the header is not what its entry says */
+static int chunk_count(struct chunk *c)
+{
+	struct chunk_hdr *h = c->hdr;
+	uint32_t used = 0;
+
+	if (h->magic != SLAB_MAGIC || h->slot_size != c->slot_size ||
+			h->nslots != c->nslots || (char *)h + h->slots_off != c->slots)
+		return err_set(EINVAL, "pool chunk at %p has a bad header", (void *)h);
+	for (uint32_t w = 0; w < (c->nslots + 63) / 64; w++)
+		used += (uint32_t)__builtin_popcountll(h->bits[w]);
+	c->nfree = c->nslots - used;
+	return 0;
 }
 
 /* chunk_of -- the chunk holding addr, or NULL (a PMDK object or no slab) */
@@ -294,77 +321,156 @@ int slab_has_chunks(void)
 	return nchunks > 0;
 }
 
-/* chunk_open -- tracks a chunk found at open, after checking its header */
-static int chunk_open(struct chunk_hdr *h)
-{
-	int cls = class_of(h->slot_size);
-
-	if (h->magic != SLAB_MAGIC || cls < 0 || class_size[cls] != h->slot_size)
-		return err_set(EINVAL, "pool chunk at %p has a bad header", (void *)h);
-	return chunk_track(h, (unsigned)cls) ? 0 : -1;
-}
-
-/* list_persist -- makes a header or chunk field durable */
-static void list_persist(const void *addr, size_t len)
+/* dir_persist -- makes a header or directory field durable */
+static void dir_persist(const void *addr, size_t len)
 {
 	pool_persist(pool_cur->pop, addr, len);
 }
 
-/* slab_open_walk -- finds the chunks among all of PMDK's objects and links
- * them into a new list (a pool from before the list, or a crash while a chunk
- * was being added) */
-static int slab_open_walk(struct pool_header *ph)
+/* dir_entry -- the directory entry of the chunk at pool offset off */
+static uint64_t dir_entry(uint64_t off, unsigned cls)
 {
-	uint64_t head = 0;
+	return (off >> 4) << 8 | (cls + 1);
+}
 
-	for (PMEMoid o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o); o = pmdk.next(o)) {
-		struct chunk_hdr *h;
-		if (pmdk.type_num(o) != SLAB_CHUNK_TYPE)
-			continue;
-		h = (struct chunk_hdr *)(pms_pool_base_ + o.off);
-		if (chunk_open(h) != 0)
-			return -1;
-		if (h->next != head) {
-			h->next = head;
-			list_persist(&h->next, sizeof(h->next));
-		}
-		head = o.off;
-	}
-	ph->slab_chunks = head | SLAB_LIST_COMPLETE;
-	list_persist(&ph->slab_chunks, sizeof(ph->slab_chunks));
+struct dir_init { const uint64_t *e; uint64_t n, cap; };
+
+/* dir_construct -- PMDK constructor: a directory holding n entries */
+static int dir_construct(PMEMobjpool *pop, void *ptr, void *arg)
+{
+	struct chunk_dir *d = ptr;
+	const struct dir_init *in = arg;
+
+	d->magic = SLAB_DIR_MAGIC;
+	d->cap = in->cap;
+	if (in->n)
+		memcpy(d->e, in->e, in->n * sizeof(d->e[0]));
+	memset(d->e + in->n, 0, (in->cap - in->n) * sizeof(d->e[0]));
+	pool_persist(pop, d, sizeof(*d) + in->cap * sizeof(d->e[0]));
 	return 0;
 }
 
-/* slab_open_list -- follows the persistent list of chunks */
-static int slab_open_list(const struct pool_header *ph)
+/* dir_new -- a new directory with n entries and room for cap; NULL on failure */
+static struct chunk_dir *dir_new(const uint64_t *e, uint64_t n, uint64_t cap)
 {
-	size_t limit = pms_pool_size_ / CHUNK_BYTES + 1;
+	struct dir_init in = { e, n, cap };
+	PMEMoid oid;
 
-	for (uint64_t off = ph->slab_chunks & ~(uint64_t)SLAB_LIST_BITS; off; ) {
-		struct chunk_hdr *h;
-		if (off >= pms_pool_size_ - sizeof(*h) || nchunks >= limit)
-			return err_set(EINVAL, "pool's list of slab chunks is damaged "
-				"(offset 0x%" PRIx64 ")", off);
-		h = (struct chunk_hdr *)(pms_pool_base_ + off);
-		if (chunk_open(h) != 0)
-			return -1;
-		off = h->next;
+	if (pmdk.xalloc(pool_cur->pop, &oid, sizeof(struct chunk_dir) + cap * sizeof(e[0]),
+			SLAB_DIR_TYPE, 0, dir_construct, &in) != 0) {
+		err_pmdk(errno, "pms_malloc (slab directory)");
+		return NULL;
 	}
-	return 0;
+	return (struct chunk_dir *)(pms_pool_base_ + oid.off);
 }
 
-/* slab_open -- volatile state for the open pool, from its chunks */
-int slab_open(void)
+/* dir_publish -- makes d the pool's directory (state bits added) */
+static void dir_publish(struct chunk_dir *d, unsigned bits)
 {
 	struct pool_header *ph = pool_cur->hdr;
+
+	ph->slab_dir = ((uintptr_t)d - pms_pool_base_) | bits;
+	dir_persist(&ph->slab_dir, sizeof(ph->slab_dir));
+}
+
+/* dir_free -- gives a directory object back to PMDK */
+static void dir_free(struct chunk_dir *d)
+{
+	PMEMoid oid = pmdk.oid(d);
+
+	pmdk.free(&oid);
+}
+
+/* slab_open_walk -- finds the chunks among all of PMDK's objects and writes a
+ * new directory of them (a pool without one, or a crash while a chunk was
+ * being added); directories left by that crash are freed */
+static int slab_open_walk(void)
+{
+	uint64_t *e = NULL, n = 0, cap = 0;
+	struct chunk_dir *d;
+	PMEMoid o, next;
+
+	for (o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o); o = next) {
+		struct chunk_hdr *h = (struct chunk_hdr *)(pms_pool_base_ + o.off);
+		int cls;
+		next = pmdk.next(o);
+		if (pmdk.type_num(o) == SLAB_DIR_TYPE) {
+			pmdk.free(&o);
+			continue;
+		}
+		if (pmdk.type_num(o) != SLAB_CHUNK_TYPE)
+			continue;
+		cls = class_of(h->slot_size);
+		if (h->magic != SLAB_MAGIC || cls < 0 || class_size[cls] != h->slot_size) {
+			free(e);
+			return err_set(EINVAL, "pool chunk at %p has a bad header", (void *)h);
+		}
+		if ((n == cap && grow((void **)&e, &cap, n, sizeof(*e))) ||
+				!chunk_track(h, (unsigned)cls)) {
+			free(e);
+			return -1;
+		}
+		e[n++] = dir_entry(o.off, (unsigned)cls);
+	}
+	if (n == 0) { /* no chunk: the first one writes the directory */
+		free(e);
+		pool_cur->hdr->slab_dir = 0;
+		dir_persist(&pool_cur->hdr->slab_dir, sizeof(pool_cur->hdr->slab_dir));
+		return 0;
+	}
+	cap = SLAB_DIR_MIN;
+	while (cap < 2 * n)
+		cap *= 2;
+	d = dir_new(e, n, cap);
+	free(e);
+	if (!d)
+		return -1;
+	dir_publish(d, SLAB_DIR_COMPLETE);
+	dir = d;
+	dir_n = n;
+	return 0;
+}
+
+/* slab_open_dir -- tracks the chunks the directory lists */
+static int slab_open_dir(uint64_t off)
+{
+	struct chunk_dir *d = (struct chunk_dir *)(pms_pool_base_ + off);
+	uint64_t n;
+
+	if (off >= pms_pool_size_ - sizeof(*d) || d->magic != SLAB_DIR_MAGIC ||
+			d->cap > (pms_pool_size_ - off - sizeof(*d)) / sizeof(d->e[0]))
+		return err_set(EINVAL, "pool's directory of slab chunks is damaged "
+			"(at offset 0x%" PRIx64 ")", off);
+	for (n = 0; n < d->cap && d->e[n]; n++) {
+		uint64_t c_off = (d->e[n] >> 8) << 4;
+		unsigned cls = (unsigned)(d->e[n] & 0xff) - 1;
+		if (cls >= NCLASSES || c_off >= pms_pool_size_ - CHUNK_BYTES)
+			return err_set(EINVAL, "pool's directory of slab chunks is damaged "
+				"(entry %" PRIu64 ")", n);
+		if (!chunk_track((struct chunk_hdr *)(pms_pool_base_ + c_off), cls))
+			return -1;
+	}
+	dir = d;
+	dir_n = n;
+	return 0;
+}
+
+/* slab_open -- volatile state for the open pool, from its directory */
+int slab_open(void)
+{
+	uint64_t v = pool_cur->hdr->slab_dir, off;
 
 	page_count = (pms_pool_size_ + (1u << PAGE_SHIFT) - 1) >> PAGE_SHIFT;
 	page_map = calloc(page_count, sizeof(*page_map));
 	if (!page_map)
 		return err_set(ENOMEM, "pmem_shim: out of memory (slab page map)");
-	if ((ph->slab_chunks & SLAB_LIST_BITS) == SLAB_LIST_COMPLETE)
-		return slab_open_list(ph);
-	return slab_open_walk(ph);
+	off = v & ~(uint64_t)SLAB_DIR_BITS;
+	/* no directory yet (a pool from before it, or one whose header points
+	 * at its newest chunk instead), or an interrupted add: walk */
+	if ((v & SLAB_DIR_BITS) != SLAB_DIR_COMPLETE || (off < pms_pool_size_ - 8 &&
+			*(uint64_t *)(pms_pool_base_ + off) == SLAB_MAGIC))
+		return slab_open_walk();
+	return slab_open_dir(off);
 }
 
 /* slab_close -- forgets the volatile state (the bitmaps are persistent) */
@@ -381,31 +487,58 @@ void slab_close(void)
 	nchunks = chunks_cap = page_count = 0;
 	memset(avail_head, 0, sizeof(avail_head));
 	fresh_n = deferred_n = 0;
+	dir = NULL;
+	dir_n = 0;
+	dir_orphan = 0;
 }
 
 /* chunk_new -- a new chunk of class cls (slab_lock held) */
 static struct chunk *chunk_new(int cls)
 {
-	struct pool_header *ph = pool_cur->hdr;
-	PMEMoid oid;
+	PMEMoid oid = OID_NULL;
+	struct chunk *c;
 	uint32_t size = class_size[cls];
+	struct chunk_dir *d = dir;
 	int r;
 
-	uint64_t head = ph->slab_chunks & ~(uint64_t)SLAB_LIST_BITS;
-
-	ph->slab_chunks = head | SLAB_LIST_COMPLETE | SLAB_LIST_ADDING;
-	list_persist(&ph->slab_chunks, sizeof(ph->slab_chunks));
+	if (d)
+		dir_publish(d, SLAB_DIR_COMPLETE | SLAB_DIR_ADDING);
 	r = pmdk.xalloc(pool_cur->pop, &oid, CHUNK_BYTES, SLAB_CHUNK_TYPE, 0,
 			chunk_construct, &size);
-	if (r == 0 && (oid.off & SLAB_LIST_BITS))
-		abort(); /* PMDK's objects are aligned: cannot happen */
-	ph->slab_chunks = (r == 0 ? oid.off : head) | SLAB_LIST_COMPLETE;
-	list_persist(&ph->slab_chunks, sizeof(ph->slab_chunks));
 	if (r != 0) {
 		err_pmdk(errno, "pms_malloc");
+	} else if (!d || dir_n + 1 >= d->cap) {
+		/* a first or a larger directory; the old one is freed once the
+		 * new one is published (a crash between leaves the adding bit) */
+		struct chunk_dir *nd = dir_new(d ? d->e : NULL, dir_n,
+			d ? 2 * d->cap : SLAB_DIR_MIN);
+		if (!nd)
+			r = -1;
+		else {
+			nd->e[dir_n] = dir_entry(oid.off, (unsigned)cls);
+			dir_persist(&nd->e[dir_n], sizeof(nd->e[0]));
+			dir_publish(nd, SLAB_DIR_COMPLETE | SLAB_DIR_ADDING);
+			if (d)
+				dir_free(d);
+			dir = d = nd;
+		}
+	} else {
+		d->e[dir_n] = dir_entry(oid.off, (unsigned)cls);
+		dir_persist(&d->e[dir_n], sizeof(d->e[0]));
+	}
+	/* on failure a published chunk has no entry: the adding bit stays for
+	 * the rest of this process, and the next open walks and enters it */
+	if (r != 0) {
+		dir_orphan |= r != 0 && !OID_IS_NULL(oid);
 		return NULL;
 	}
-	return chunk_track((struct chunk_hdr *)(pms_pool_base_ + oid.off), (unsigned)cls);
+	dir_n++;
+	if (!dir_orphan)
+		dir_publish(d, SLAB_DIR_COMPLETE);
+	c = chunk_track((struct chunk_hdr *)(pms_pool_base_ + oid.off), (unsigned)cls);
+	if (c)
+		c->nfree = c->nslots; /* new: every slot is free */
+	return c;
 }
 
 /* fresh_writeback -- writes back every tracked fresh slot and forgets them */
@@ -467,7 +600,17 @@ void *slab_alloc(size_t size, int zero)
 		return NULL;
 	}
 	pthread_mutex_lock(&slab_lock);
-	c = avail_head[cls];
+	/* chunks found at open are counted when first looked at */
+	while ((c = avail_head[cls]) && c->nfree == NFREE_UNKNOWN) {
+		if (chunk_count(c) != 0) {
+			pthread_mutex_unlock(&slab_lock);
+			return NULL;
+		}
+		if (c->nfree)
+			break;
+		avail_head[cls] = c->next_avail;
+		c->avail = 0;
+	}
 	if (!c && !(c = chunk_new(cls))) {
 		pthread_mutex_unlock(&slab_lock);
 		return NULL;
@@ -506,7 +649,8 @@ static void release(struct chunk *c, uint32_t slot)
 		return;
 	}
 	c->hdr->bits[slot / 64] &= ~(1ULL << (slot % 64));
-	c->nfree++;
+	if (c->nfree != NFREE_UNKNOWN)
+		c->nfree++;
 	if (!c->avail) {
 		c->avail = 1;
 		c->next_avail = avail_head[cls];

@@ -1,5 +1,6 @@
-"""Reads or patches the shim header's slab_chunks field (56 bytes after its magic), and with
-'show' follows the list through each chunk header's next field (16 bytes in) to count it."""
+"""Reads or patches the shim header's slab_dir field (56 bytes after its magic), and with
+'show' counts the entries of the directory it points at (magic, capacity, then one 8-byte
+entry per chunk until a zero)."""
 import struct
 import sys
 
@@ -12,12 +13,13 @@ with open(path, "r+b") as f:
     at = data.index(MAGIC) + FIELD
     value, = struct.unpack_from("<Q", data, at)
     if cmd == "show":
-        off, chunks = value & ~15, 0
-        while off:
+        off = value & ~15
+        magic, cap = struct.unpack_from("<QQ", data, off)
+        chunks = 0
+        while chunks < cap and struct.unpack_from("<Q", data, off + 16 + 8 * chunks)[0]:
             chunks += 1
-            off, = struct.unpack_from("<Q", data, off + 24)
         state = "complete" if value & 15 == 1 else "bits %d" % (value & 15)
-        print("list %s, %d chunks" % (state, chunks))
+        print("directory %s, %d chunks" % (state, chunks))
     elif cmd == "set-bits":
         f.seek(at)
         f.write(struct.pack("<Q", (value & ~15) | int(sys.argv[3], 0)))

@@ -1,8 +1,8 @@
-// A warm open finds the slab's chunks through the persistent list in the pool header
-// (slab_chunks: the newest chunk's offset, low bits COMPLETE=1 and ADDING=2) instead of
-// walking every PMDK object. A pool without the list (older pools), or one that says a chunk
-// was being added when it stopped, is walked once and its list rebuilt; a list pointing
-// outside the pool is refused with one line.
+// A warm open finds the slab's chunks in the persistent directory the pool header points at
+// (slab_dir: its offset, low bits COMPLETE=1 and ADDING=2) instead of walking every PMDK
+// object or touching the chunks. A pool without a directory (older pools), or one that says
+// a chunk was being added when it stopped, is walked once and a directory written; a
+// directory pointer outside the pool is refused with one line.
 // RUN: %pms-cc %s -o %t.exe %pms-ldflags
 // RUN: rm -f %t.pool %t.bad
 // RUN: env PMS_SLAB=1 PMEM_IS_PMEM_FORCE=1 %t.exe fill %t.pool 20000 | FileCheck %s --check-prefix=FILL
@@ -25,11 +25,22 @@
 // RUN: env PMS_SLAB=1 PMEM_IS_PMEM_FORCE=1 not %t.exe more %t.bad 1 | FileCheck %s --check-prefix=DAMAGED
 //
 // FILL: objects 20000
-// LISTED: list complete, {{[1-9][0-9]*}} chunks
+// LISTED: directory complete, {{[1-9][0-9]*}} chunks
 // MORE: objects 40000
 // AFTER-ADDING: objects 45000
 // AFTER-NONE: objects 50000
-// DAMAGED: error: pool's list of slab chunks is damaged (offset 0x7fffffffff00)
+// DAMAGED: error: pool's directory of slab chunks is damaged (at offset 0x7fffffffff00)
+//
+// A directory outgrows its first 1,024 entries: 16,000 objects of 16 KB take 1,067 chunks
+// (15 slots each), the directory is replaced by one twice its size, and every object is found
+// after a reopen.
+// RUN: rm -f %t.big
+// RUN: env PMS_SLAB=1 PMEM_IS_PMEM_FORCE=1 PMS_POOL_SIZE=320M %t.exe fill %t.big 16000 16000 | FileCheck %s --check-prefix=BIG
+// RUN: %pms-python %s.py show %t.big | FileCheck %s --check-prefix=BIG-DIR
+// RUN: env PMS_SLAB=1 PMEM_IS_PMEM_FORCE=1 %t.exe more %t.big 0 | FileCheck %s --check-prefix=BIG
+// RUN: rm -f %t.big
+// BIG: objects 16000
+// BIG-DIR: directory complete, 1067 chunks
 
 #include <pmem_shim.h>
 #include <stdio.h>
@@ -57,7 +68,7 @@ int main(int argc, char **argv)
 	pms_pool *p;
 	long add;
 
-	if (argc != 4)
+	if (argc != 4 && argc != 5)
 		return 2;
 	p = pms_pool_open(argv[2], strcmp(argv[1], "fill") ? 0 : PMS_CREATE, NULL);
 	if (!p) {
@@ -67,7 +78,8 @@ int main(int argc, char **argv)
 	add = atol(argv[3]);
 	for (long i = 0; i < add; i++) {
 		struct node *x;
-		if (pms_tx_begin() != 0 || !(x = pms_malloc(sizeof(*x))))
+		if (pms_tx_begin() != 0 ||
+				!(x = pms_malloc(argc == 5 ? (size_t)atol(argv[4]) : sizeof(*x))))
 			return 1;
 		x->next = pms_root_get("list");
 		snprintf(x->payload, sizeof(x->payload), "node %ld", i);
