@@ -21,33 +21,19 @@
  * interrupted operation and the program's temporaries of the moment. That leak
  * is bounded by what one operation allocates; PMDK's own objects would not leak.
  *
- * Volatile state (rebuilt from the chunks at open): per size class a list of
- * chunks with free slots, and a page map from pool page to chunk.
- *
- * Finding the chunks at open: a persistent directory (one PMDK object the pool
- * header's slab_dir points at) lists every chunk's offset and class, so an open
- * reads it (8 bytes a chunk) and touches no chunk: a chunk's free count is
- * counted at the first allocation that looks at it. Touching every chunk cost
- * a page fault each (about 2.6 ms at a million objects, a thousand chunks),
- * walking PMDK's objects as much. A new chunk is published by PMDK, then its
- * entry is written; for that moment the header carries SLAB_DIR_ADDING, and an
- * open that finds it (a crash in between), or a pool without a directory,
- * walks PMDK's objects once and writes a new directory. No slot of a chunk is
- * handed out before its entry is durable. The two bits live in the low bits of
- * the header's offset (objects are 16-byte aligned), so each change of the
- * directory's state is one 8-byte store.
+ * Volatile state (rebuilt at open from the directory of chunks, slab_dir.c):
+ * per size class a list of chunks that may have free slots (a chunk's free
+ * slots are counted when an allocation first looks at it), and a page map
+ * from pool page to chunk.
  */
 #include <errno.h>
-#include <inttypes.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
+#include "slab_internal.h"
 
-#define SLAB_CHUNK_TYPE 0x504d5343u  /* "PMSC" */
-#define SLAB_MAGIC 0x3162616c53534d50ULL /* "PMSSlab1" */
-#define CHUNK_BYTES (256u * 1024u - 64u) /* one PMDK chunk with its header */
 #define PAGE_SHIFT 12
 #define FRESH_CAP 4096              /* fresh slots tracked before write-back */
 
@@ -57,30 +43,6 @@ static const uint32_t class_size[] = {
 	5120, 6144, 7168, 8192, 10240, 12288, 14336, 16384,
 };
 #define NCLASSES (sizeof(class_size) / sizeof(class_size[0]))
-
-#define SLAB_DIR_TYPE 0x504d5344u   /* "PMSD" */
-#define SLAB_DIR_MAGIC 0x3172694453534d50ULL /* "PMSSDir1" */
-#define SLAB_DIR_MIN 1024           /* entries of a first directory */
-/* low bits of pool_header.slab_dir */
-#define SLAB_DIR_COMPLETE 1u /* every chunk has an entry */
-#define SLAB_DIR_ADDING 2u   /* a chunk is being published and entered */
-#define SLAB_DIR_BITS 15u
-
-/* the directory: entry i is (chunk offset / 16) << 8 | (class + 1), 0 ends it */
-struct chunk_dir {
-	uint64_t magic;
-	uint64_t cap;
-	uint64_t e[];
-};
-
-struct chunk_hdr {           /* persistent, at the start of the PMDK object */
-	uint64_t magic;
-	uint32_t slot_size;
-	uint32_t nslots;
-	uint32_t slots_off;     /* from the header to the first slot */
-	uint32_t pad[11];
-	uint64_t bits[];        /* 1 = allocated */
-};
 
 struct chunk {                /* volatile */
 	struct chunk_hdr *hdr;
@@ -98,9 +60,6 @@ struct fresh_ref { struct chunk *c; uint32_t slot; uint64_t epoch; };
 #define NFREE_UNKNOWN UINT32_MAX
 
 static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct chunk_dir *dir;  /* the open pool's directory */
-static uint64_t dir_n;         /* its entries */
-static int dir_orphan;         /* a chunk was published without an entry */
 static struct chunk *avail_head[NCLASSES];
 /* Pool page -> the chunks on it: chunks are not page-aligned, so the page holding the end of
  * one chunk may hold the start of the next (two entries per page). */
@@ -119,8 +78,8 @@ static __thread size_t fresh_n, fresh_cap;
 static __thread void **deferred_v;
 static __thread size_t deferred_n, deferred_cap;
 
-/* grow -- makes room for one more element of a per-thread vector */
-static int grow(void **v, size_t *cap, size_t n, size_t elem)
+/* slab_grow -- makes room for one more element of a vector */
+int slab_grow(void **v, size_t *cap, size_t n, size_t elem)
 {
 	size_t c;
 	void *nv;
@@ -136,8 +95,8 @@ static int grow(void **v, size_t *cap, size_t n, size_t elem)
 	return 0;
 }
 
-/* class_of -- smallest class holding size bytes, or -1 (a PMDK object) */
-static int class_of(size_t size)
+/* slab_class_of -- smallest class holding size bytes, or -1 (a PMDK object) */
+int slab_class_of(size_t size)
 {
 	unsigned lo = 0, hi = NCLASSES;
 
@@ -194,7 +153,7 @@ static struct chunk *chunk_track(struct chunk_hdr *h, unsigned cls)
 	uintptr_t first, last;
 	uint32_t off;
 
-	if (!c || (nchunks == chunks_cap && grow((void **)&all_chunks,
+	if (!c || (nchunks == chunks_cap && slab_grow((void **)&all_chunks,
 			&chunks_cap, nchunks, sizeof(*all_chunks)))) {
 		free(c);
 		err_set(ENOMEM, "pmem_shim: out of memory (slab chunks)");
@@ -221,6 +180,18 @@ static struct chunk *chunk_track(struct chunk_hdr *h, unsigned cls)
 	c->next_avail = avail_head[cls];
 	avail_head[cls] = c;
 	return c;
+}
+
+/* slab_class_size -- the slot size of class cls, 0 when there is no such class */
+uint32_t slab_class_size(unsigned cls)
+{
+	return cls < NCLASSES ? class_size[cls] : 0;
+}
+
+/* slab_track -- chunk_track for the directory's open: 0, or -1 with a message */
+int slab_track(struct chunk_hdr *h, unsigned cls)
+{
+	return chunk_track(h, cls) ? 0 : -1;
 }
 
 /* chunk_count -- checks a chunk's header and counts its free slots, at its
@@ -321,156 +292,14 @@ int slab_has_chunks(void)
 	return nchunks > 0;
 }
 
-/* dir_persist -- makes a header or directory field durable */
-static void dir_persist(const void *addr, size_t len)
-{
-	pool_persist(pool_cur->pop, addr, len);
-}
-
-/* dir_entry -- the directory entry of the chunk at pool offset off */
-static uint64_t dir_entry(uint64_t off, unsigned cls)
-{
-	return (off >> 4) << 8 | (cls + 1);
-}
-
-struct dir_init { const uint64_t *e; uint64_t n, cap; };
-
-/* dir_construct -- PMDK constructor: a directory holding n entries */
-static int dir_construct(PMEMobjpool *pop, void *ptr, void *arg)
-{
-	struct chunk_dir *d = ptr;
-	const struct dir_init *in = arg;
-
-	d->magic = SLAB_DIR_MAGIC;
-	d->cap = in->cap;
-	if (in->n)
-		memcpy(d->e, in->e, in->n * sizeof(d->e[0]));
-	memset(d->e + in->n, 0, (in->cap - in->n) * sizeof(d->e[0]));
-	pool_persist(pop, d, sizeof(*d) + in->cap * sizeof(d->e[0]));
-	return 0;
-}
-
-/* dir_new -- a new directory with n entries and room for cap; NULL on failure */
-static struct chunk_dir *dir_new(const uint64_t *e, uint64_t n, uint64_t cap)
-{
-	struct dir_init in = { e, n, cap };
-	PMEMoid oid;
-
-	if (pmdk.xalloc(pool_cur->pop, &oid, sizeof(struct chunk_dir) + cap * sizeof(e[0]),
-			SLAB_DIR_TYPE, 0, dir_construct, &in) != 0) {
-		err_pmdk(errno, "pms_malloc (slab directory)");
-		return NULL;
-	}
-	return (struct chunk_dir *)(pms_pool_base_ + oid.off);
-}
-
-/* dir_publish -- makes d the pool's directory (state bits added) */
-static void dir_publish(struct chunk_dir *d, unsigned bits)
-{
-	struct pool_header *ph = pool_cur->hdr;
-
-	ph->slab_dir = ((uintptr_t)d - pms_pool_base_) | bits;
-	dir_persist(&ph->slab_dir, sizeof(ph->slab_dir));
-}
-
-/* dir_free -- gives a directory object back to PMDK */
-static void dir_free(struct chunk_dir *d)
-{
-	PMEMoid oid = pmdk.oid(d);
-
-	pmdk.free(&oid);
-}
-
-/* slab_open_walk -- finds the chunks among all of PMDK's objects and writes a
- * new directory of them (a pool without one, or a crash while a chunk was
- * being added); directories left by that crash are freed */
-static int slab_open_walk(void)
-{
-	uint64_t *e = NULL, n = 0, cap = 0;
-	struct chunk_dir *d;
-	PMEMoid o, next;
-
-	for (o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o); o = next) {
-		struct chunk_hdr *h = (struct chunk_hdr *)(pms_pool_base_ + o.off);
-		int cls;
-		next = pmdk.next(o);
-		if (pmdk.type_num(o) == SLAB_DIR_TYPE) {
-			pmdk.free(&o);
-			continue;
-		}
-		if (pmdk.type_num(o) != SLAB_CHUNK_TYPE)
-			continue;
-		cls = class_of(h->slot_size);
-		if (h->magic != SLAB_MAGIC || cls < 0 || class_size[cls] != h->slot_size) {
-			free(e);
-			return err_set(EINVAL, "pool chunk at %p has a bad header", (void *)h);
-		}
-		if ((n == cap && grow((void **)&e, &cap, n, sizeof(*e))) ||
-				!chunk_track(h, (unsigned)cls)) {
-			free(e);
-			return -1;
-		}
-		e[n++] = dir_entry(o.off, (unsigned)cls);
-	}
-	if (n == 0) { /* no chunk: the first one writes the directory */
-		free(e);
-		pool_cur->hdr->slab_dir = 0;
-		dir_persist(&pool_cur->hdr->slab_dir, sizeof(pool_cur->hdr->slab_dir));
-		return 0;
-	}
-	cap = SLAB_DIR_MIN;
-	while (cap < 2 * n)
-		cap *= 2;
-	d = dir_new(e, n, cap);
-	free(e);
-	if (!d)
-		return -1;
-	dir_publish(d, SLAB_DIR_COMPLETE);
-	dir = d;
-	dir_n = n;
-	return 0;
-}
-
-/* slab_open_dir -- tracks the chunks the directory lists */
-static int slab_open_dir(uint64_t off)
-{
-	struct chunk_dir *d = (struct chunk_dir *)(pms_pool_base_ + off);
-	uint64_t n;
-
-	if (off >= pms_pool_size_ - sizeof(*d) || d->magic != SLAB_DIR_MAGIC ||
-			d->cap > (pms_pool_size_ - off - sizeof(*d)) / sizeof(d->e[0]))
-		return err_set(EINVAL, "pool's directory of slab chunks is damaged "
-			"(at offset 0x%" PRIx64 ")", off);
-	for (n = 0; n < d->cap && d->e[n]; n++) {
-		uint64_t c_off = (d->e[n] >> 8) << 4;
-		unsigned cls = (unsigned)(d->e[n] & 0xff) - 1;
-		if (cls >= NCLASSES || c_off >= pms_pool_size_ - CHUNK_BYTES)
-			return err_set(EINVAL, "pool's directory of slab chunks is damaged "
-				"(entry %" PRIu64 ")", n);
-		if (!chunk_track((struct chunk_hdr *)(pms_pool_base_ + c_off), cls))
-			return -1;
-	}
-	dir = d;
-	dir_n = n;
-	return 0;
-}
-
 /* slab_open -- volatile state for the open pool, from its directory */
 int slab_open(void)
 {
-	uint64_t v = pool_cur->hdr->slab_dir, off;
-
 	page_count = (pms_pool_size_ + (1u << PAGE_SHIFT) - 1) >> PAGE_SHIFT;
 	page_map = calloc(page_count, sizeof(*page_map));
 	if (!page_map)
 		return err_set(ENOMEM, "pmem_shim: out of memory (slab page map)");
-	off = v & ~(uint64_t)SLAB_DIR_BITS;
-	/* no directory yet (a pool from before it, or one whose header points
-	 * at its newest chunk instead), or an interrupted add: walk */
-	if ((v & SLAB_DIR_BITS) != SLAB_DIR_COMPLETE || (off < pms_pool_size_ - 8 &&
-			*(uint64_t *)(pms_pool_base_ + off) == SLAB_MAGIC))
-		return slab_open_walk();
-	return slab_open_dir(off);
+	return slab_dir_open();
 }
 
 /* slab_close -- forgets the volatile state (the bitmaps are persistent) */
@@ -487,54 +316,26 @@ void slab_close(void)
 	nchunks = chunks_cap = page_count = 0;
 	memset(avail_head, 0, sizeof(avail_head));
 	fresh_n = deferred_n = 0;
-	dir = NULL;
-	dir_n = 0;
-	dir_orphan = 0;
+	slab_dir_close();
 }
 
 /* chunk_new -- a new chunk of class cls (slab_lock held) */
 static struct chunk *chunk_new(int cls)
 {
-	PMEMoid oid = OID_NULL;
-	struct chunk *c;
+	PMEMoid oid;
 	uint32_t size = class_size[cls];
-	struct chunk_dir *d = dir;
-	int r;
+	struct chunk *c;
 
-	if (d)
-		dir_publish(d, SLAB_DIR_COMPLETE | SLAB_DIR_ADDING);
-	r = pmdk.xalloc(pool_cur->pop, &oid, CHUNK_BYTES, SLAB_CHUNK_TYPE, 0,
-			chunk_construct, &size);
-	if (r != 0) {
+	slab_dir_adding();
+	if (pmdk.xalloc(pool_cur->pop, &oid, CHUNK_BYTES, SLAB_CHUNK_TYPE, 0,
+			chunk_construct, &size) != 0) {
 		err_pmdk(errno, "pms_malloc");
-	} else if (!d || dir_n + 1 >= d->cap) {
-		/* a first or a larger directory; the old one is freed once the
-		 * new one is published (a crash between leaves the adding bit) */
-		struct chunk_dir *nd = dir_new(d ? d->e : NULL, dir_n,
-			d ? 2 * d->cap : SLAB_DIR_MIN);
-		if (!nd)
-			r = -1;
-		else {
-			nd->e[dir_n] = dir_entry(oid.off, (unsigned)cls);
-			dir_persist(&nd->e[dir_n], sizeof(nd->e[0]));
-			dir_publish(nd, SLAB_DIR_COMPLETE | SLAB_DIR_ADDING);
-			if (d)
-				dir_free(d);
-			dir = d = nd;
-		}
-	} else {
-		d->e[dir_n] = dir_entry(oid.off, (unsigned)cls);
-		dir_persist(&d->e[dir_n], sizeof(d->e[0]));
-	}
-	/* on failure a published chunk has no entry: the adding bit stays for
-	 * the rest of this process, and the next open walks and enters it */
-	if (r != 0) {
-		dir_orphan |= r != 0 && !OID_IS_NULL(oid);
 		return NULL;
 	}
-	dir_n++;
-	if (!dir_orphan)
-		dir_publish(d, SLAB_DIR_COMPLETE);
+	/* a chunk without an entry keeps the adding bit: the next open walks */
+	if (slab_dir_enter(oid.off, (unsigned)cls) != 0)
+		return NULL;
+	slab_dir_added();
 	c = chunk_track((struct chunk_hdr *)(pms_pool_base_ + oid.off), (unsigned)cls);
 	if (c)
 		c->nfree = c->nslots; /* new: every slot is free */
@@ -573,7 +374,7 @@ static void fresh_add(struct chunk *c, uint32_t slot)
 		if (fresh_n > FRESH_CAP / 2)
 			fresh_writeback(FRESH_CAP / 2);
 	}
-	if (grow((void **)&fresh_v, &fresh_cap, fresh_n, sizeof(*fresh_v)) != 0)
+	if (slab_grow((void **)&fresh_v, &fresh_cap, fresh_n, sizeof(*fresh_v)) != 0)
 		return; /* not tracked: stores into it are logged, still safe */
 	c->fresh[slot / 64] |= 1ULL << (slot % 64);
 	slab_recent_[recent_next].lo = (uintptr_t)c->slots + (uintptr_t)slot * c->slot_size;
@@ -589,7 +390,7 @@ static void fresh_add(struct chunk *c, uint32_t slot)
  * is for PMDK, NULL with errno set on failure */
 void *slab_alloc(size_t size, int zero)
 {
-	int cls = class_of(size ? size : 1);
+	int cls = slab_class_of(size ? size : 1);
 	struct chunk *c;
 	uint32_t w, slot;
 	uint64_t word;
@@ -673,7 +474,7 @@ int slab_free(void *ptr)
 	slot = slot_of(c, ptr);
 	if (!bit_test(c->fresh, slot) && ((tx_tls.depth > 0 && !tx_tls.aborted) ||
 			tx_tls.lazy > 0)) {
-		if (grow((void **)&deferred_v, &deferred_cap, deferred_n,
+		if (slab_grow((void **)&deferred_v, &deferred_cap, deferred_n,
 				sizeof(*deferred_v)) == 0)
 			deferred_v[deferred_n++] = ptr;
 		/* else: leaked, never freed while something may reach it */
