@@ -11,7 +11,9 @@
 static const char usage[] =
 	"usage: mkfs.aerie [--size=BYTES[K|M|G]] [--inodes=N] [--alloc first-fit|fbst]\n"
 	"                  [--dirs linear|gather-free] POOL\n"
-	"  (--alloc=X, --dirs=X and --dir=X are accepted too)\n";
+	"  (--alloc=X, --dirs=X and --dir=X are accepted too)\n"
+	"  --inodes=N: room for at least N files and directories besides the root, rounded\n"
+	"  up to whole blocks of the inode table (32 inodes a block); default a quarter of the blocks\n";
 
 /* option_value -- (internal) the value of --name=V or --name V (advancing
  * *i); NULL when argv[*i] is not that option */
