@@ -25,6 +25,19 @@ port_rewrite() {
   [ $rc -eq 0 ] || { tail -20 "$WORK/persist-rewriter.stderr" >&2; die "persist-rewriter exited $rc"; }
 }
 
+# port_tree SOURCE EXCLUDE...: $WORK/ported is SOURCE without its object files, its compile
+# database and the paths EXCLUDE names (tar --exclude patterns: the pristine binaries), with
+# persist-rewriter's $WORK/out on top.
+port_tree() {
+  local src=$1 ex=() p
+  shift
+  for p in "$@"; do ex+=(--exclude="$p"); done
+  rm -rf "$WORK/ported" && mkdir -p "$WORK/ported"
+  tar -C "$src" --exclude='*.o' --exclude=compile_commands.json "${ex[@]}" -cf - . |
+    tar -C "$WORK/ported" -xf -
+  cp -a "$WORK/out/." "$WORK/ported/"
+}
+
 # instrument_inputs SERVER: the port (built by port-and-build.sh when SERVER is missing), its
 # compile database and types, the delay-injector and the runtime, or die.
 instrument_inputs() {

@@ -31,10 +31,7 @@ mkdir -p "$WORK"
 port_rewrite "$PRISTINE" "$PRISTINE" "$HERE/port.conf" --load-function=read_leases
 
 say "building the port ($WORK/ported, log in $WORK/ported-build.log)"
-rm -rf "$WORK/ported" && mkdir -p "$WORK/ported"
-tar -C "$PRISTINE" --exclude='*.o' --exclude=compile_commands.json --exclude=./src/dnsmasq \
-  -cf - . | tar -C "$WORK/ported" -xf -
-cp -a "$WORK/out/." "$WORK/ported/"
+port_tree "$PRISTINE" ./src/dnsmasq
 # dnsmasq's own flags (-Wall -W -O2) with warnings as errors: a rewrite must not add any.
 if ! make -C "$WORK/ported" -j"$(nproc)" COPTS="-O2 -Werror -I$INC" \
      LDFLAGS="-L$LIB -Wl,-rpath,$LIB" LIBS="-lpmem_shim" >"$WORK/ported-build.log" 2>&1; then

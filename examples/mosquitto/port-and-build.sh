@@ -32,10 +32,7 @@ WORK=$(cd "$WORK" && pwd)
 port_rewrite "$PRISTINE" "$PRISTINE" "$HERE/port.conf" --load-function=persist__restore
 
 say "building the port ($WORK/ported, log in $WORK/ported-build.log)"
-rm -rf "$WORK/ported" && mkdir -p "$WORK/ported"
-tar -C "$PRISTINE" --exclude='*.o' --exclude=compile_commands.json --exclude=./src/mosquitto \
-  -cf - . | tar -C "$WORK/ported" -xf -
-cp -a "$WORK/out/." "$WORK/ported/"
+port_tree "$PRISTINE" ./src/mosquitto
 # The broker's own make variables (fetch-and-build.sh) and flags, plus the runtime; no PIE: the
 # pool is bound to the executable's build and load address (see README.md).
 if ! make -C "$WORK/ported/src" -j2 WITH_TLS=no WITH_CJSON=no WITH_DOCS=no WITH_WEBSOCKETS=no \
