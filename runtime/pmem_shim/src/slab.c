@@ -330,6 +330,7 @@ static struct chunk *chunk_new(int cls)
 	if (pmdk.xalloc(pool_cur->pop, &oid, CHUNK_BYTES, SLAB_CHUNK_TYPE, 0,
 			chunk_construct, &size) != 0) {
 		err_pmdk(errno, "pms_malloc");
+		slab_dir_added(); /* nothing was published */
 		return NULL;
 	}
 	/* a chunk without an entry keeps the adding bit: the next open walks */

@@ -236,6 +236,6 @@ int slab_dir_enter(uint64_t off, unsigned cls)
 /* slab_dir_added -- every published chunk has its entry again */
 void slab_dir_added(void)
 {
-	if (!dir_orphan)
+	if (dir && !dir_orphan)
 		dir_publish(dir, SLAB_DIR_COMPLETE);
 }
