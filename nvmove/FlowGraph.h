@@ -1,8 +1,10 @@
 // The data-flow graph of the walked functions: summary cells made global (qualified by their
 // function), calls wired to their callees, and reachability with the edge that reached a cell.
+// Built in FlowGraph.cpp, wired per call site in CallSiteTransfer.cpp, walked in FlowReach.cpp.
 #ifndef NVMOVE_FLOWGRAPH_H
 #define NVMOVE_FLOWGRAPH_H
 
+#include "QualifiedCells.h"
 #include "nvm/CallGraphWalk.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -105,12 +107,6 @@ private:
   std::function<bool(llvm::StringRef)> HandleStorage;
   bool MirrorStreams;
 };
-
-/// A cell of function FnUsr's summary, named globally.
-std::string qualifyCell(llvm::StringRef Cell, llvm::StringRef FnUsr);
-
-/// A qualified cell as a person reads it: "rdbLoadObject: o", "robj.ptr", "*createObject: ptr".
-std::string prettyCell(llvm::StringRef Cell);
 
 } // namespace nvm::infer
 

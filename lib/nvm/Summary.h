@@ -2,6 +2,7 @@
 #ifndef NVM_SUMMARY_H
 #define NVM_SUMMARY_H
 
+#include "nvm/CellNames.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 #include <set>
@@ -51,18 +52,8 @@ struct CallSite {
   std::string CalleeCell; ///< for indirect calls: the cell holding the pointer, if known
 };
 
-/// One edge of the data-flow graph of a function (precise and backtrack modes). Cells are
-/// named: "v:<name>@<line>" locals, "p<i>" params, "ret", "c<n>" call results, "g:<global>"
-/// globals (with ".field" paths), "f:<record>.<field>" fields, "&f:<record>.<field>" the address
-/// of a record embedded by value in another, "o:<record>" whole objects,
-/// "r:<record>" reads of whole objects, "*<cell>" what a raw pointer points to, "@<usr>|p<i>" /
-/// "@<usr>|ret" other functions' parameters and results, "fn:<usr>" a function's address,
-/// "sz:<record>" a sizeof, "LOAD" data read from outside, "SINK" data written to outside, "OUTPUT" data shown to
-/// the user (printf, syslog, perror), "FORMAT" marks buffers sprintf-family calls format into,
-/// "ALLOC" fresh memory from an allocator, "in:c<n>" what input call c<n> reads, "~<cell>" the
-/// stream (file, descriptor, mapping) whose handle <cell> holds: a handle's stream cells follow
-/// its value, and an input call's "in:" cell is read from the stream cells of its handle;
-/// "k:c<n>" the handle input call c<n> names as a constant (descriptor 0, stdin).
+/// One edge of the data-flow graph of a function (precise and backtrack modes), between two
+/// cells named by the vocabulary of nvm/CellNames.h.
 struct Flow {
   enum KindT : char {
     Store = 's', ///< data is stored into To (an assignment, a copy, a read into a buffer)
@@ -105,11 +96,6 @@ struct TUSummary {
   /// Globals of record type, or pointer to one: "g:<name>" -> record key.
   std::vector<std::pair<std::string, std::string>> GlobalRecords;
 };
-
-/// The stream cell of a handle held in Cell ("~" + Cell), or empty when Cell is.
-inline std::string streamCell(const std::string &Cell) {
-  return Cell.empty() ? std::string() : "~" + Cell;
-}
 
 llvm::json::Value toJSON(const TUSummary &S);
 /// Reads a summary back; fails on anything that is not a summary of this version.

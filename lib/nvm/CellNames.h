@@ -1,0 +1,118 @@
+// The flow graph's node vocabulary: every way a cell name says which storage it stands for.
+//
+// Summaries (lib/nvm) name a function's cells locally; nvmove qualifies the local ones with
+// their function's USR ("<usr>|v:n@12") and keeps the shared ones as they are.
+//
+// Local to one function (qualified as "<usr>|<cell>" in the graph):
+//   v:<name>@<line>  a local variable          p<i>    parameter i
+//   ret              the return value          c<n>    the result of call number n
+//   in:c<n>          what input call c<n> reads from its stream
+//   k:c<n>           the handle input call c<n> names as a constant (descriptor 0, stdin)
+//   a:c<n>           the size argument of the allocation whose result is c<n>
+//   ?c<n>            the placeholder callee of an indirect call (targets come from the walk)
+// Another function's cells, seen from a call:  @<usr>|p<i>  @<usr>|ret  (lib:<loc>:<usr> for
+//   library calls in the program-wide uses graph)
+// Shared by the whole program (never qualified):
+//   g:<global>[.<field>...]  a global, or a field path of one
+//   f:<record>.<field>       a field of every object of a record (the field-based heap)
+//   &f:<record>.<field>      the address of a record embedded by value in another
+//   o:<record> / r:<record>  whole objects of a record, written / read
+//   t:<record>               "points to a <record>" (targets of Flow::Type edges)
+//   sz:<record>              sizeof(<record>)          fn:<usr>  a function's address
+//   LOAD SINK OUTPUT FORMAT ALLOC ESCAPE   (see the constants below)
+// Modifiers, applied in front of any cell:
+//   *<cell>   what the pointer held in <cell> points to
+//   ~<cell>   the stream (file, descriptor, mapping) whose handle <cell> holds
+//   w:<cell>  "a store into <cell>" (targets of Flow::Base edges)
+#ifndef NVM_CELLNAMES_H
+#define NVM_CELLNAMES_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+#include <string>
+
+namespace nvm {
+namespace cell {
+
+// Prefixes of shared cells.
+inline constexpr llvm::StringLiteral Global = "g:";
+inline constexpr llvm::StringLiteral Field = "f:";
+inline constexpr llvm::StringLiteral EmbeddedMember = "&f:";
+inline constexpr llvm::StringLiteral Object = "o:";
+inline constexpr llvm::StringLiteral ObjectRead = "r:";
+inline constexpr llvm::StringLiteral Type = "t:";
+inline constexpr llvm::StringLiteral Sizeof = "sz:";
+inline constexpr llvm::StringLiteral FunctionAddress = "fn:";
+// Prefixes of local cells.
+inline constexpr llvm::StringLiteral Var = "v:";
+inline constexpr llvm::StringLiteral Input = "in:";
+inline constexpr llvm::StringLiteral ConstantHandle = "k:";
+inline constexpr llvm::StringLiteral AllocationSize = "a:";
+inline constexpr llvm::StringLiteral LibraryCall = "lib:";
+// Modifiers and separators.
+inline constexpr llvm::StringLiteral Pointee = "*";
+inline constexpr llvm::StringLiteral Stream = "~";
+inline constexpr llvm::StringLiteral WriteTarget = "w:";
+inline constexpr llvm::StringLiteral Callee = "@";
+inline constexpr llvm::StringLiteral UnknownCallee = "?";
+inline constexpr char Separator = '|';
+
+/// Data read from outside (every read, or what an unknown callback is assumed to read).
+inline constexpr llvm::StringLiteral Load = "LOAD";
+/// Data written to outside (write, send, fwrite).
+inline constexpr llvm::StringLiteral Sink = "SINK";
+/// Data shown to the user (printf, syslog, perror).
+inline constexpr llvm::StringLiteral Output = "OUTPUT";
+/// Marks the buffers a sprintf-family call formats into.
+inline constexpr llvm::StringLiteral Format = "FORMAT";
+/// Fresh memory from an allocator.
+inline constexpr llvm::StringLiteral Alloc = "ALLOC";
+/// What a callback nobody can see is handed (it may keep it).
+inline constexpr llvm::StringLiteral Escape = "ESCAPE";
+
+inline std::string field(llvm::StringRef Record, llvm::StringRef Name) {
+  return (Field + Record + "." + Name).str();
+}
+inline std::string object(llvm::StringRef Record) { return (Object + Record).str(); }
+inline std::string objectRead(llvm::StringRef Record) { return (ObjectRead + Record).str(); }
+inline std::string type(llvm::StringRef Record) { return (Type + Record).str(); }
+inline std::string pointee(llvm::StringRef Cell) { return (Pointee + Cell).str(); }
+/// "@<usr>|p<i>": parameter I of function Usr, as a caller names it.
+inline std::string calleeParam(llvm::StringRef Usr, unsigned I) {
+  return (Callee + Usr + "|p" + llvm::Twine(I)).str();
+}
+/// "@<usr>|ret": the result of function Usr, as a caller names it.
+inline std::string calleeResult(llvm::StringRef Usr) { return (Callee + Usr + "|ret").str(); }
+
+/// One of the named cells (LOAD, SINK, OUTPUT, FORMAT, ALLOC, ESCAPE).
+inline bool isNamed(llvm::StringRef C) {
+  return C == Load || C == Sink || C == Output || C == Format || C == Alloc || C == Escape;
+}
+
+/// A cell that belongs to no function: heap and global cells, types, sizes, functions and
+/// the named cells. Modifiers are not stripped.
+inline bool isShared(llvm::StringRef C) {
+  for (llvm::StringRef Prefix :
+       {Type, Field, EmbeddedMember, Object, ObjectRead, Global, Sizeof, FunctionAddress})
+    if (C.startswith(Prefix))
+      return true;
+  return isNamed(C);
+}
+
+/// Heap and global storage, where the data of every object of a type meets (after one "*").
+inline bool isHeap(llvm::StringRef C) {
+  C.consume_front(Pointee);
+  return C.startswith(Field) || C.startswith(Global) || C.startswith(Object) ||
+         C.startswith(ObjectRead);
+}
+
+} // namespace cell
+
+/// The stream cell of a handle held in Cell ("~" + Cell), or empty when Cell is.
+inline std::string streamCell(const std::string &Cell) {
+  return Cell.empty() ? std::string() : (cell::Stream + Cell).str();
+}
+
+} // namespace nvm
+
+#endif

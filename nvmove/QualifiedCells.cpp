@@ -1,0 +1,91 @@
+// Summary cells named program-wide, parsed back, and shown to a person.
+#include "QualifiedCells.h"
+#include "nvm/ExprCells.h"
+#include "nvm/RecordNames.h"
+
+using namespace llvm;
+
+namespace nvm::infer {
+
+std::string qualifyCell(StringRef Cell, StringRef FnUsr) {
+  for (StringRef Modifier : {cell::Stream, cell::WriteTarget, cell::Pointee})
+    if (Cell.consume_front(Modifier))
+      return (Modifier + qualifyCell(Cell, FnUsr)).str();
+  if (Cell.consume_front(cell::Callee) || cell::isShared(Cell))
+    return Cell.str();
+  return (FnUsr + Twine(cell::Separator) + Cell).str();
+}
+
+/// A local cell of function Usr as a person reads it.
+static std::string prettyLocal(StringRef Usr, StringRef Local, StringRef Whole) {
+  std::string Fn = functionNameOfUsr(Usr);
+  if (Local.consume_front(cell::Var))
+    return Fn + ": " + Local.split('@').first.str();
+  if (Local.consume_front("p"))
+    return Fn + ": parameter " + Local.str();
+  if (Local == "ret")
+    return Fn + ": return value";
+  if (Local.startswith(cell::Input))
+    return "<data read from storage>";
+  if (Local.startswith("c") || Local.startswith(cell::AllocationSize))
+    return Fn + ": call result";
+  return Whole.str();
+}
+
+std::string prettyCell(StringRef Cell) {
+  if (Cell.consume_front(cell::Stream))
+    return "stream of " + prettyCell(Cell);
+  if (Cell.consume_front(cell::Pointee))
+    return "*" + prettyCell(Cell);
+  if (Cell.consume_front("&"))
+    return "&" + prettyCell(Cell);
+  if (Cell.consume_front(cell::Global))
+    return Cell.str();
+  if (Cell.consume_front(cell::Field)) {
+    auto [Rec, Field] = Cell.rsplit('.');
+    std::string Name = displayKey(Rec);
+    return StringRef(Name).split(' ').second.str() + "." + Field.str();
+  }
+  if (Cell.consume_front(cell::Object) || Cell.consume_front(cell::ObjectRead))
+    return "(" + displayKey(Cell) + " object)";
+  if (Cell.consume_front(cell::Sizeof))
+    return "sizeof(" + displayKey(Cell) + ")";
+  if (Cell == cell::Load)
+    return "<data read from storage>";
+  auto [Usr, Local] = Cell.split(cell::Separator);
+  return prettyLocal(Usr, Local, Cell);
+}
+
+std::pair<std::string, int> calleeParam(StringRef Cell) {
+  Cell.consume_front(cell::Stream);
+  Cell.consume_front(cell::Pointee);
+  if (!Cell.consume_front(cell::Callee))
+    return {"", -1};
+  auto [Usr, Param] = Cell.rsplit(cell::Separator);
+  unsigned I;
+  if (!Param.consume_front("p") || Param.getAsInteger(10, I))
+    return {"", -1};
+  return {Usr.str(), int(I)};
+}
+
+std::string calleeOf(StringRef Cell) {
+  Cell.consume_front(cell::Stream);
+  Cell.consume_front(cell::Pointee);
+  if (!Cell.consume_front(cell::Callee))
+    return {};
+  return Cell.rsplit(cell::Separator).first.str();
+}
+
+bool isCellOf(StringRef Cell, StringRef Usr) {
+  Cell.consume_front(cell::Stream);
+  Cell.consume_front(cell::Pointee);
+  return Cell.startswith(Usr) && Cell.drop_front(Usr.size()).startswith("|");
+}
+
+bool isParamOf(StringRef Cell, StringRef Usr) {
+  Cell.consume_front(cell::Stream);
+  Cell.consume_front(cell::Pointee);
+  return Cell.drop_front(Usr.size() + 1).startswith("p");
+}
+
+} // namespace nvm::infer
