@@ -2,9 +2,9 @@
 // makes the other so.
 //  - Embedding: the walk takes the address of a record embedded by value in another
 //    (&oid_stat->stat) and loaded data is stored through it: the container holds that data.
-//    The data must come from a read through locals and parameters, not through a field cell
-//    that every object of a generic record shares (strbuf, hashmap), or every record embedding
-//    a strbuf would look loaded.
+//    The stored data must come from a read through locals and parameters, not through a field
+//    cell that every object of a generic record shares (strbuf, hashmap), or every record
+//    embedding a strbuf would look loaded.
 //    The other way, a member whose address the walk takes (&hdr->ext) lives where its
 //    persistent container lives, and so does an anonymous member record (a list link).
 //  - Overlay: a pointer to a persistent record cast to another record (gdbm's header block
@@ -48,13 +48,12 @@ std::vector<bool> PreciseAnalysis::leadsToDirectlyLoaded() const {
 
 void PreciseAnalysis::findEmbeddingRecords() {
   std::vector<bool> Leads = leadsToDirectlyLoaded();
-  std::vector<unsigned> Sources = loadSources();
-  std::vector<int> Direct = Graph.reachIf(
-      Sources, false, [](const FlowGraph::Edge &) { return true; },
-      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
   // Calls by (function, location): a helper shared by many callers (strbuf_add) stores loaded
   // data through its parameter for one of them; the member passed at this call counts only when
-  // the same call also hands the callee loaded data from the caller's own locals.
+  // the same call also hands the callee loaded data held in the caller's own locals or
+  // parameters. How the data got there may pass through any storage: git's index mapping
+  // reaches read_untracked_extension through a field of the context record of
+  // load_index_extensions (with per-call-site writes through parameters, that is its only path).
   std::map<std::pair<int, std::string>, std::vector<unsigned>> CallArgs;
   for (unsigned E = 0; E < Graph.edges(); ++E)
     if (const FlowGraph::Edge &Ed = Graph.edge(E); Ed.Function >= 0)
@@ -66,7 +65,7 @@ void PreciseAnalysis::findEmbeddingRecords() {
         continue; // a store into memory, not a call
       for (unsigned Sib : CallArgs[{Ed.Function, Ed.Loc}]) {
         unsigned From = Graph.edge(Sib).From;
-        if (From != N && Direct[From] != -2 && !isHeapCell(Graph.name(From)) &&
+        if (From != N && isKept(From) && !isHeapCell(Graph.name(From)) &&
             !isSourceCell(Graph.name(From)))
           return true;
       }
