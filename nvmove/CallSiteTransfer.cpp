@@ -1,40 +1,36 @@
-// Calls wired per call site: what a callee returns reaches each caller from that caller's own
-// arguments, not from every caller's.
+// Calls wired per call site: what a callee returns, or writes through a pointer parameter,
+// reaches each caller from that caller's own arguments, not from every caller's.
 #include "FlowGraph.h"
+#include "llvm/ADT/DenseSet.h"
 
 using namespace llvm;
 
 namespace nvm::infer {
 
-/// Results are wired per call site: what a callee returns is traced back, inside the callee,
-/// to its parameters (bound to this call's arguments) and to shared cells (heap, LOAD). A
-/// wrapper like zmalloc then hands each caller its own object, not every caller's.
-void FlowGraph::connectReturns(const std::vector<const FunctionSummary *> &Fns) {
+/// What a callee hands back at a call (its result, or what it wrote through a parameter) is
+/// traced back, inside the callee, to its parameters (bound to this call's arguments) and to
+/// shared cells (heap, LOAD). A wrapper like zmalloc then hands each caller its own object, and
+/// zmalloc_usable(n, &usable) gives each caller the size it asked for, not every caller's.
+void FlowGraph::connectReturns() {
   std::set<std::pair<unsigned, unsigned>> Added;
   for (bool Changed = true; Changed;) {
     Changed = false;
-    std::map<std::string, std::vector<unsigned>> Transfer; // "usr|ret" -> sources
-    for (const FunctionSummary *F : Fns)
-      for (const char *Prefix : {"", "*", "~", "~*"}) {
-        std::string Ret = Prefix + F->Usr + "|ret";
-        if (auto N = find(Ret))
-          Transfer[Ret] = returnSources(*N, F->Usr);
-      }
+    std::map<std::string, std::vector<unsigned>> Transfer = calleeTransfers();
     for (const ReturnSite &RS : Returns) {
       auto It = Transfer.find(RS.From);
       if (It == Transfer.end())
         continue;
       auto &Args = Arguments[{RS.Caller, RS.Loc, RS.Callee}];
       for (unsigned S : It->second) {
-        auto Bound = Args.find(Names[S]);
+        bool Param = isCellOf(Names[S], RS.Callee) && isParamOf(Names[S], RS.Callee);
+        auto Bound = Param ? Args.find(Names[S]) : Args.end();
         std::vector<std::string> Sources =
-            StringRef(Names[S]).contains(RS.Callee + "|p")
-                ? (Bound == Args.end() ? std::vector<std::string>{} : Bound->second)
-                : std::vector<std::string>{Names[S]};
+            Param ? (Bound == Args.end() ? std::vector<std::string>{} : Bound->second)
+                  : std::vector<std::string>{Names[S]};
         for (const std::string &Src : Sources) {
           unsigned From = node(Src), To = node(RS.To);
           if (Added.insert({From, To}).second) {
-            addEdge(Src, RS.To, RS.Loc, int(RS.Caller), RS.Kind);
+            addEdge(Src, RS.To, RS.Loc, int(RS.Caller), RS.Kind, int(*find(RS.From)));
             Changed = true;
           }
         }
@@ -43,19 +39,42 @@ void FlowGraph::connectReturns(const std::vector<const FunctionSummary *> &Fns) 
   }
 }
 
-/// Leaves of a backward walk from Ret through the cells of function Usr: its parameters and
-/// cells it shares with the rest of the program.
-std::vector<unsigned> FlowGraph::returnSources(unsigned Ret, StringRef Usr) const {
-  auto Local = [&](unsigned N) { return isCellOf(Names[N], Usr); };
-  auto IsParam = [&](unsigned N) { return isParamOf(Names[N], Usr); };
-  std::vector<int> P = reachIf(
-      {Ret}, true, [](const Edge &) { return true; },
-      [&](unsigned N) { return Local(N) && !IsParam(N); });
-  std::vector<unsigned> Out;
-  for (unsigned N = 0; N < Names.size(); ++N)
-    if (P[N] != -2 && N != Ret && (!Local(N) || IsParam(N)))
-      Out.push_back(N);
-  return Out;
+/// For each callee cell some call takes from ("usr|ret", "*usr|p1", "~usr|ret", ...): its
+/// sources inside the callee.
+std::map<std::string, std::vector<unsigned>> FlowGraph::calleeTransfers() const {
+  std::map<std::string, std::vector<unsigned>> Transfer;
+  for (const ReturnSite &RS : Returns)
+    if (!Transfer.count(RS.From))
+      if (auto N = find(RS.From))
+        Transfer[RS.From] = calleeSources(*N, RS.Callee);
+  return Transfer;
+}
+
+/// Leaves of a backward walk from Out along the edges of function Usr's own body (a caller's
+/// argument flowing into "*usr|p1" is not one): its parameters and the cells it shares with
+/// the rest of the program.
+std::vector<unsigned> FlowGraph::calleeSources(unsigned Out, StringRef Usr) const {
+  static const std::vector<int> NoIndex;
+  auto FIs = FunctionIndex.find(Usr.str());
+  const std::vector<int> &Mine = FIs == FunctionIndex.end() ? NoIndex : FIs->second;
+  DenseSet<unsigned> Seen{Out};
+  std::vector<unsigned> Work{Out}, Sources;
+  while (!Work.empty()) {
+    unsigned N = Work.back();
+    Work.pop_back();
+    for (unsigned E : In[N]) {
+      const Edge &Ed = Edges[E];
+      if (!is_contained(Mine, Ed.Function) || !Seen.insert(Ed.From).second)
+        continue;
+      StringRef C = Names[Ed.From];
+      if (isCellOf(C, Usr) && !isParamOf(C, Usr))
+        Work.push_back(Ed.From);
+      else
+        Sources.push_back(Ed.From);
+    }
+  }
+  llvm::sort(Sources);
+  return Sources;
 }
 
 } // namespace nvm::infer

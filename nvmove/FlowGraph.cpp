@@ -24,7 +24,7 @@ std::optional<unsigned> FlowGraph::find(StringRef Cell) const {
 }
 
 void FlowGraph::addEdge(const std::string &From, const std::string &To, const std::string &Loc,
-                        int Function, Flow::KindT Kind) {
+                        int Function, Flow::KindT Kind, int Via) {
   unsigned F = node(From), T = node(To);
   if (F == T)
     return;
@@ -32,7 +32,7 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
     (Kind == Flow::Base ? BaseUses : TypeUses).push_back({F, T, Loc, Function, Kind});
     return;
   }
-  Edges.push_back({F, T, Loc, Function, Kind});
+  Edges.push_back({F, T, Loc, Function, Kind, Via});
   Out[F].push_back(Edges.size() - 1);
   In[T].push_back(Edges.size() - 1);
 }
@@ -95,13 +95,15 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
 
 FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
                      const std::map<std::pair<int, std::string>, std::vector<std::string>> &Ind,
-                     bool UnknownReads, std::function<bool(StringRef)> Handles)
+                     bool UnknownReads, std::function<bool(StringRef)> Handles, bool PerSite)
     : Indirect(Ind), UnknownCallsRead(UnknownReads), HandleStorage(std::move(Handles)),
-      MirrorStreams(bool(HandleStorage)) {
+      MirrorStreams(bool(HandleStorage)), PerSiteWrites(PerSite) {
   computeWritesThrough(Fns, false, Writes);
   computeWritesThrough(Fns, UnknownCallsRead, MayWrite);
-  for (const FunctionSummary *F : Fns)
-    WithBody.insert(F->Usr);
+  for (size_t FI = 0; FI < Fns.size(); ++FI) {
+    WithBody.insert(Fns[FI]->Usr);
+    FunctionIndex[Fns[FI]->Usr].push_back(int(FI));
+  }
   for (size_t FI = 0; FI < Fns.size(); ++FI)
     for (const Flow &Fl : Fns[FI]->Flows) {
       addFlow(FI, *Fns[FI], Fl, false);
@@ -118,7 +120,7 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
       for (const auto &[Out, OutPointee] : E.Out)
         if (!OutPointee || InPointee)
           addEdge(In, Out, std::get<1>(Key), int(std::get<0>(Key)), Flow::Store);
-  connectReturns(Fns);
+  connectReturns();
   // A whole object holds its fields: writing it writes them, reading a field reads it.
   std::vector<std::string> Fields;
   for (const std::string &N : Names)
@@ -216,7 +218,13 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, boo
       // passed as a void * handle.
       auto &W = StringRef(To).startswith(cell::Object) ? Writes : MayWrite;
       unsigned Param = calleeParam(Fl.From).second;
-      if (W.count(T) && W[T].count(Param))
+      if (!W.count(T) || !W[T].count(Param))
+        continue;
+      // Per call site (CallSiteTransfer.cpp), like a result: strbuf_add(&a, ...) must not
+      // fill every other caller's strbuf with what this caller's arguments hold.
+      if (PerSiteWrites)
+        Returns.push_back({FI, Fl.Loc, T, From, To, Fl.Kind});
+      else
         addEdge(From, To, Fl.Loc, int(FI), Fl.Kind);
       continue;
     }

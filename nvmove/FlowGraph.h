@@ -21,16 +21,20 @@ public:
     std::string Loc;
     int Function; ///< index in WalkResult::Visited, or -1 (global initializer)
     Flow::KindT Kind;
+    /// For an edge wired per call site: the callee cell it stands for ("*read_exact|p1"), so a
+    /// path can say which call carried the data; -1 otherwise.
+    int Via = -1;
   };
 
   /// Builds the graph of the given functions (indices into Walk.Visited, or all of Fns).
   FlowGraph(const std::vector<const FunctionSummary *> &Fns,
             const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect,
             bool UnknownCallsRead,
-            std::function<bool(llvm::StringRef)> HandleStorage = nullptr);
+            std::function<bool(llvm::StringRef)> HandleStorage = nullptr,
+            bool PerSiteWrites = false);
 
   void addEdge(const std::string &From, const std::string &To, const std::string &Loc,
-               int Function, Flow::KindT Kind);
+               int Function, Flow::KindT Kind, int Via = -1);
   unsigned node(const std::string &Cell);
   std::optional<unsigned> find(llvm::StringRef Cell) const;
   const std::string &name(unsigned N) const { return Names[N]; }
@@ -69,6 +73,8 @@ public:
 
 
 private:
+  /// A flow out of a callee at one call: its result, or what it writes through a parameter
+  /// (From: "usr|ret", "*usr|p1", ...) into the caller's cell To.
   struct ReturnSite {
     size_t Caller;
     std::string Loc, Callee, From, To;
@@ -81,8 +87,9 @@ private:
 
   void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, bool Mirror);
   bool carriesStream(const Flow &Fl) const;
-  void connectReturns(const std::vector<const FunctionSummary *> &Fns);
-  std::vector<unsigned> returnSources(unsigned Ret, llvm::StringRef Usr) const;
+  void connectReturns();
+  std::map<std::string, std::vector<unsigned>> calleeTransfers() const;
+  std::vector<unsigned> calleeSources(unsigned Out, llvm::StringRef Usr) const;
   void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
                             bool AssumeUnknownWrites,
                             std::map<std::string, std::set<unsigned>> &Writes) const;
@@ -98,7 +105,9 @@ private:
   std::set<std::string> WithBody;
   std::map<CallKey, External> Externals;
   std::map<CallKey, std::map<std::string, std::vector<std::string>>> Arguments;
-  std::vector<ReturnSite> Returns;
+  std::vector<ReturnSite> Returns; ///< results and (PerSiteWrites) writes through parameters
+  /// Walked functions by USR (indices into the functions the graph was built from).
+  std::map<std::string, std::vector<int>> FunctionIndex;
   std::multimap<unsigned, unsigned> ReturnLinks;
   const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect;
   bool UnknownCallsRead;
@@ -106,6 +115,7 @@ private:
   /// graph ("~<cell>", precise mode's own input).
   std::function<bool(llvm::StringRef)> HandleStorage;
   bool MirrorStreams;
+  bool PerSiteWrites;
 };
 
 } // namespace nvm::infer

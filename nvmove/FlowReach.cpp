@@ -57,6 +57,9 @@ std::vector<std::string> FlowGraph::path(const std::vector<int> &Parents, unsign
     int E = Parents[Cur];
     if (E < 0)
       break;
+    // A call wired per site skips the callee's cells: name the one it stands for.
+    if (Edges[E].Via >= 0)
+      Out.push_back(prettyCell(Names[Edges[E].Via]));
     Cur = Reverse ? Edges[E].To : Edges[E].From;
   }
   if (!Reverse)

@@ -40,6 +40,9 @@ struct InferenceOptions {
   bool AllTranslationUnits = false; ///< parse every TU (exact total of types defined)
   /// Precise mode: only reads of the load's own input (what its handles lead to) are loaded.
   bool OwnInputOnly = true;
+  /// Precise mode: what a callee writes through a pointer parameter reaches each caller from
+  /// that caller's own arguments (per call site), not from every caller's.
+  bool PerSiteWrites = true;
 };
 
 struct Provenance {

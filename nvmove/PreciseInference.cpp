@@ -38,7 +38,8 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
             O.OwnInputOnly ? std::function<bool(StringRef)>([this](StringRef C) {
               return isHandleField(C);
             })
-                           : nullptr),
+                           : nullptr,
+            O.PerSiteWrites),
       Program(programUses(parsedFunctions(Store))) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I))

@@ -76,15 +76,20 @@ std::string calleeOf(StringRef Cell) {
   return Cell.rsplit(cell::Separator).first.str();
 }
 
+/// Cell without the modifiers in front ("~", "*", "**").
+static StringRef bare(StringRef Cell) {
+  while (Cell.consume_front(cell::Stream) || Cell.consume_front(cell::Pointee))
+    ;
+  return Cell;
+}
+
 bool isCellOf(StringRef Cell, StringRef Usr) {
-  Cell.consume_front(cell::Stream);
-  Cell.consume_front(cell::Pointee);
+  Cell = bare(Cell);
   return Cell.startswith(Usr) && Cell.drop_front(Usr.size()).startswith("|");
 }
 
 bool isParamOf(StringRef Cell, StringRef Usr) {
-  Cell.consume_front(cell::Stream);
-  Cell.consume_front(cell::Pointee);
+  Cell = bare(Cell);
   return Cell.drop_front(Usr.size() + 1).startswith("p");
 }
 

@@ -23,10 +23,10 @@ std::pair<std::string, int> calleeParam(llvm::StringRef Cell);
 /// The function a cell like "@usr|p0" or "*@usr|ret" belongs to, or empty.
 std::string calleeOf(llvm::StringRef Cell);
 
-/// Whether qualified cell Cell (after any "~" and "*") is a cell of function Usr.
+/// Whether qualified cell Cell (after its modifiers "~" and "*") is a cell of function Usr.
 bool isCellOf(llvm::StringRef Cell, llvm::StringRef Usr);
 
-/// Whether qualified cell Cell (after any "~" and "*") is a parameter of function Usr, given
+/// Whether qualified cell Cell (after its modifiers) is a parameter of function Usr, given
 /// that isCellOf(Cell, Usr).
 bool isParamOf(llvm::StringRef Cell, llvm::StringRef Usr);
 

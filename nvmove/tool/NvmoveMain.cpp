@@ -58,6 +58,9 @@ static cl::opt<bool> UnknownReads("unknown-calls-read", cl::init(true),
 static cl::opt<bool> OwnInput("own-input-only", cl::init(true), cl::Hidden,
                               cl::desc("Precise mode: only reads from the load's own input (its parameters, the files it opens, handles derived from them) are loaded data"),
                               cl::cat(Category));
+static cl::opt<bool> PerSiteWrites("per-site-writes", cl::init(true), cl::Hidden,
+                                   cl::desc("Precise mode: what a callee writes through a pointer parameter reaches each caller from that caller's own arguments"),
+                                   cl::cat(Category));
 static cl::opt<bool> FollowCallbacks("follow-callbacks", cl::init(false),
                                      cl::desc("Follow calls through struct fields and globals to every function whose address is stored there"),
                                      cl::cat(Category));
@@ -140,6 +143,7 @@ static infer::InferenceOptions inferenceOptions() {
   IO.LibcCopiesAssign = LibcCopies;
   IO.UnknownCallsRead = UnknownReads;
   IO.OwnInputOnly = OwnInput;
+  IO.PerSiteWrites = PerSiteWrites;
   IO.AllTranslationUnits = AllTUs;
   return IO;
 }

@@ -12,7 +12,7 @@
 // CHECK-LABEL: "types": [
 // CHECK-NOT:     "name":
 // CHECK:         "name": "header",
-// CHECK:         "evidence": "loaded data is stored into a whole struct header: *load: call result -> *load: text -> (struct header object)",
+// CHECK:         "evidence": "loaded data is stored into a whole struct header: *slurp: return value -> *load: call result -> *load: text -> (struct header object)",
 // CHECK-NOT:     "name":
 // CHECK-LABEL: "warnings": []
 
