@@ -1,4 +1,5 @@
-// State shared by the two halves of precise mode: loaded-data evidence (PreciseInference.cpp)
+// State shared by the parts of precise mode: loaded-data evidence (PreciseInference.cpp,
+// SizeofAllocations.cpp), shared storage (SharedStorage.cpp), load results (LoadResults.cpp)
 // and holders of persistent objects (HolderInference.cpp).
 #ifndef NVMOVE_PRECISEANALYSIS_H
 #define NVMOVE_PRECISEANALYSIS_H
@@ -38,7 +39,12 @@ private:
   std::pair<std::string, std::string> fieldOfCell(llvm::StringRef Cell) const;
   TypeFinding *add(const std::string &Key, llvm::StringRef Reason);
   void findLoadedStores();
+
+  // SizeofAllocations.cpp
   void findSizeofAllocations();
+  bool returnsAllocation(llvm::StringRef Usr, const std::string &Call) const;
+  bool isSizeArgument(const FlowGraph::Edge &E, std::map<unsigned, bool> &Sizes) const;
+  bool isSizeParam(unsigned P, std::map<unsigned, bool> &Sizes) const;
   void addSkippedSizeofResults();
 
   // SharedStorage.cpp
