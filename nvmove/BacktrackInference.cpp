@@ -17,7 +17,7 @@ void inferBacktrack(const SummaryStore &Store, const InferenceOptions &O, Infere
   std::map<std::pair<int, std::string>, std::vector<std::string>> NoTargets;
   FlowGraph Graph(Fns, NoTargets, O.UnknownCallsRead);
   std::vector<unsigned> Sinks;
-  if (auto S = Graph.find("SINK"))
+  if (auto S = Graph.find(cell::Sink))
     Sinks.push_back(*S);
   std::vector<int> Parents = Graph.reach(Sinks, /*Reverse=*/true);
   std::map<std::string, RecordInfo> Records = collectRecords(Store);
@@ -27,11 +27,11 @@ void inferBacktrack(const SummaryStore &Store, const InferenceOptions &O, Infere
       continue;
     StringRef Cell = Graph.name(N);
     std::string Key, Field;
-    if (Cell.startswith("f:")) {
+    if (Cell.startswith(cell::Field)) {
       auto P = Cell.drop_front(2).rsplit('.');
       Key = P.first.str();
       Field = P.second.str();
-    } else if (Cell.startswith("r:")) {
+    } else if (Cell.startswith(cell::ObjectRead)) {
       Key = Cell.drop_front(2).str();
     } else {
       continue;

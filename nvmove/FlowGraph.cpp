@@ -57,7 +57,7 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
         StringRef To = Fl.To;
         bool LocalTo = To.startswith(cell::Pointee) && !To.startswith("*@") &&
                        !cell::isShared(To.drop_front());
-        if (Fl.Kind == Flow::Alias && LocalTo && StringRef(Fl.From).startswith("*") &&
+        if (Fl.Kind == Flow::Alias && LocalTo && StringRef(Fl.From).startswith(cell::Pointee) &&
             !StringRef(Fl.From).startswith("*@"))
           Alias.unionSets(Fl.From, Fl.To);
         if (!LocalTo)

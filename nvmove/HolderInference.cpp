@@ -21,7 +21,7 @@ namespace nvm::infer {
 /// returns and call results but not through the heap (which mixes old and new objects).
 std::vector<bool> PreciseAnalysis::freshValues() const {
   std::vector<bool> Fresh(Graph.size(), false);
-  auto Alloc = Graph.find("ALLOC");
+  auto Alloc = Graph.find(cell::Alloc);
   if (!Alloc)
     return Fresh;
   std::vector<int> P = Graph.reachIf(
@@ -86,7 +86,7 @@ std::set<std::string> PreciseAnalysis::reachableFromRoots(
   std::multimap<std::string, std::string> StoredInto; // holder -> object type, via void *
   for (unsigned E = 0; E < Graph.edges(); ++E) {
     StringRef From = Graph.name(Graph.edge(E).From), To = Graph.name(Graph.edge(E).To);
-    if (From.startswith("r:") && To.startswith("*f:"))
+    if (From.startswith(cell::ObjectRead) && To.startswith("*f:"))
       StoredInto.insert({fieldOfCell(To).first, From.drop_front(2).str()});
   }
   // A field whose value is used as a pointer to a candidate holds it, typed or not
@@ -106,8 +106,8 @@ std::set<std::string> PreciseAnalysis::reachableFromRoots(
   std::vector<std::string> Work;
   for (unsigned N = 0; N < Graph.size(); ++N) {
     StringRef Cell = Graph.name(N);
-    Cell.consume_front("*");
-    if (!Cell.consume_front("g:"))
+    Cell.consume_front(cell::Pointee);
+    if (!Cell.consume_front(cell::Global))
       continue;
     // "server.db" reaches the record of server and the one server.db points to.
     for (size_t Dot = 0; Dot != StringRef::npos; Dot = Cell.find('.', Dot + 1))
@@ -173,7 +173,7 @@ std::set<std::string> PreciseAnalysis::heapRecords(const std::vector<bool> &Fres
     if (V.Parent < 0)
       LoadResults.insert(V.Function->Usr + "|ret");
   auto InMemory = [&](StringRef C) {
-    return C.startswith("*") || isHeapCell(C) || C == "ESCAPE";
+    return C.startswith(cell::Pointee) || isHeapCell(C) || C == cell::Escape;
   };
   std::map<std::string, std::vector<unsigned>> FreshPointers;
   for (const FlowGraph::Edge &T : Graph.typeUses())
@@ -188,7 +188,7 @@ std::set<std::string> PreciseAnalysis::heapRecords(const std::vector<bool> &Fres
   for (unsigned E = 0; E < Graph.edges(); ++E) {
     const FlowGraph::Edge &Ed = Graph.edge(E);
     StringRef From = Graph.name(Ed.From), To = Graph.name(Ed.To);
-    if (Ed.Kind == Flow::Alias && To.startswith("o:") && !From.startswith("r:") &&
+    if (Ed.Kind == Flow::Alias && To.startswith(cell::Object) && !From.startswith(cell::ObjectRead) &&
         isTainted(Ed.From))
       Heap.insert(To.drop_front(2).str());
   }
@@ -365,8 +365,8 @@ void PreciseAnalysis::findHolders() {
 void PreciseAnalysis::collectRoots(const std::vector<bool> &Leads) {
   for (unsigned N = 0; N < Graph.size(); ++N) {
     StringRef Cell = Graph.name(N);
-    Cell.consume_front("*");
-    if (!Cell.consume_front("g:"))
+    Cell.consume_front(cell::Pointee);
+    if (!Cell.consume_front(cell::Global))
       continue;
     std::string Path = Cell.str(), Rec = recordAtPath(Cell);
     bool Loaded = LoadedGlobals.count(Path);

@@ -1,5 +1,6 @@
 // Globals the load sets and the rest of the program reads.
 #include "LoadGlobals.h"
+#include "nvm/CellNames.h"
 #include "llvm/ADT/StringExtras.h"
 #include <map>
 #include <set>
@@ -10,7 +11,7 @@ namespace nvm::infer {
 
 /// "server" of "g:server.db"; empty for other cells.
 static StringRef globalOf(StringRef Cell) {
-  if (!Cell.consume_front("g:"))
+  if (!Cell.consume_front(cell::Global))
     return "";
   return Cell.split('.').first;
 }
@@ -23,7 +24,7 @@ std::vector<LoadGlobal> loadGlobals(const InferenceResult &R, const SummaryStore
       continue;
     Visited.insert(V.Function->Usr);
     for (const Flow &F : V.Function->Flows)
-      if (F.Kind == Flow::Store && StringRef(F.To).startswith("g:"))
+      if (F.Kind == Flow::Store && StringRef(F.To).startswith(cell::Global))
         Written.try_emplace(globalOf(F.To).str(), F.Loc);
     // Counters and constants make no flow: the write sites name them ("jobs_seen",
     // "queues[queues_len++]"). A local of that name counts only if a global has it too and

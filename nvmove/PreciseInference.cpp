@@ -8,10 +8,7 @@ using namespace llvm;
 
 namespace nvm::infer {
 
-bool isHeapCell(StringRef C) {
-  C.consume_front("*");
-  return C.startswith("f:") || C.startswith("g:") || C.startswith("o:") || C.startswith("r:");
-}
+bool isHeapCell(StringRef C) { return cell::isHeap(C); }
 
 /// Every application function of the parsed TUs: where storage is used after the load too.
 static std::vector<const FunctionSummary *> parsedFunctions(const SummaryStore &Store) {
@@ -48,7 +45,7 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
 }
 
 bool isSourceCell(StringRef C) {
-  return C == "LOAD" || C.startswith("~") || C.startswith("*~") || C.contains("|in:");
+  return C == cell::Load || C.startswith(cell::Stream) || C.startswith("*~") || C.contains("|in:");
 }
 
 /// Where loaded data starts. Every read, or (own input only) the stream cells of the load
@@ -58,7 +55,7 @@ bool isSourceCell(StringRef C) {
 /// stays a source for what an unknown callback is assumed to read.
 std::vector<unsigned> PreciseAnalysis::loadSources() const {
   std::vector<unsigned> Sources;
-  if (auto L = Graph.find("LOAD"))
+  if (auto L = Graph.find(cell::Load))
     Sources.push_back(*L);
   if (!OwnInputOnly)
     return Sources;
@@ -77,7 +74,7 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
     StringRef C = Graph.name(N);
     // Values only (a local buffer holding a name counts: its cell is the array): the contents
     // of what the load points to are loaded data, not handles.
-    if (!C.consume_front("~"))
+    if (!C.consume_front(cell::Stream))
       continue;
     if (Loads.count(C.split('|').first.str() + "|"))
       Sources.push_back(N);
@@ -90,7 +87,7 @@ void PreciseAnalysis::run() {
   SinkBound = sinkBoundCells(Graph);
   ProgramSinkBound = sinkBoundCells(Program);
   std::vector<unsigned> Formatters;
-  if (auto F = Graph.find("FORMAT"))
+  if (auto F = Graph.find(cell::Format))
     Formatters.push_back(*F);
   Formatted = Graph.reach(Formatters, false);
   findLoadedStores();
@@ -142,7 +139,7 @@ bool PreciseAnalysis::onlyOutput(unsigned N) const {
     return false;
   if (ProgramSinkBound[*P])
     return true;
-  if (!Cell.startswith("g:") || !Program.outEdges(*P).empty())
+  if (!Cell.startswith(cell::Global) || !Program.outEdges(*P).empty())
     return false;
   auto [Key, Field] = fieldOfCell(Cell);
   auto F = Key.empty() ? std::nullopt : Program.find("f:" + Key + "." + Field);
@@ -153,7 +150,7 @@ bool PreciseAnalysis::onlyOutput(unsigned N) const {
 /// library record. Not globals (IObuff, a scratch buffer every file name passes through), not
 /// byte pointers or sizes that every object of a generic record shares.
 bool PreciseAnalysis::isHandleField(StringRef Cell) const {
-  if (!Cell.consume_front("f:"))
+  if (!Cell.consume_front(cell::Field))
     return false;
   auto [Rec, Name] = Cell.rsplit('.');
   const FieldInfo *F = field(Rec, Name);
@@ -209,13 +206,13 @@ TypeFinding *PreciseAnalysis::add(const std::string &Key, StringRef Reason) {
 }
 
 std::pair<std::string, std::string> PreciseAnalysis::fieldOfCell(StringRef Cell) const {
-  Cell.consume_front("*");
-  if (Cell.consume_front("f:")) {
+  Cell.consume_front(cell::Pointee);
+  if (Cell.consume_front(cell::Field)) {
     auto [Rec, Field] = Cell.rsplit('.');
     return {Rec.str(), Field.str()};
   }
   // "g:server.db": field db of the record the global server (or server.x.y) is.
-  if (Cell.consume_front("g:") && Cell.contains('.')) {
+  if (Cell.consume_front(cell::Global) && Cell.contains('.')) {
     auto [Path, Field] = Cell.rsplit('.');
     std::string Rec = recordAtPath(Path);
     if (!Rec.empty())
@@ -255,11 +252,11 @@ void PreciseAnalysis::findLoadedStores() {
     if (!isKept(N))
       continue;
     StringRef Cell = Graph.name(N);
-    bool Pointee = Cell.startswith("*");
-    if (Cell.drop_front(Pointee).startswith("g:"))
+    bool Pointee = Cell.startswith(cell::Pointee);
+    if (Cell.drop_front(Pointee).startswith(cell::Global))
       LoadedGlobals.insert(Cell.drop_front(Pointee + 2).str());
     auto [Key, Field] = fieldOfCell(Cell);
-    if (Key.empty() && Cell.startswith("o:"))
+    if (Key.empty() && Cell.startswith(cell::Object))
       Key = Cell.drop_front(2).str();
     if (Key.empty())
       continue;

@@ -19,12 +19,12 @@ FlowGraph programUses(const std::vector<const FunctionSummary *> &Fns) {
     // its arguments there, not of every other caller's.
     std::set<std::string> LibraryCalls;
     auto Bind = [&](StringRef Cell, StringRef Loc) {
-      bool Pointee = Cell.consume_front("*");
+      bool Pointee = Cell.consume_front(cell::Pointee);
       std::string Out;
-      if (Cell.consume_front("@")) {
+      if (Cell.consume_front(cell::Callee)) {
         auto [Usr, Slot] = Cell.rsplit('|');
-        if (Usr.startswith("?"))
-          Out = "ESCAPE"; // a callback nobody can see may keep anything
+        if (Usr.startswith(cell::UnknownCallee))
+          Out = cell::Escape.str(); // a callback nobody can see may keep anything
         else if (WithBody.count(Usr.str()))
           Out = Cell.str();
         else {
@@ -34,13 +34,13 @@ FlowGraph programUses(const std::vector<const FunctionSummary *> &Fns) {
       } else {
         Out = qualifyCell(Cell, F.Usr);
       }
-      return Pointee && Out != "ESCAPE" ? "*" + Out : Out;
+      return Pointee && Out != cell::Escape ? "*" + Out : Out;
     };
     for (const Flow &Fl : F.Flows) {
       if (Fl.Kind == Flow::Base || Fl.Kind == Flow::Type)
         continue;
       std::string From = Bind(Fl.From, Fl.Loc), To = Bind(Fl.To, Fl.Loc);
-      if (From == "ESCAPE")
+      if (From == cell::Escape)
         continue;
       G.addEdge(From, To, Fl.Loc, int(FI), Fl.Kind);
     }
@@ -52,12 +52,12 @@ FlowGraph programUses(const std::vector<const FunctionSummary *> &Fns) {
   // A whole object holds its fields: writing it writes them, reading a field reads it.
   std::vector<std::string> Fields;
   for (unsigned N = 0; N < G.size(); ++N)
-    if (StringRef(G.name(N)).startswith("f:"))
+    if (StringRef(G.name(N)).startswith(cell::Field))
       Fields.push_back(G.name(N));
   for (const std::string &Fld : Fields) {
     std::string Rec = StringRef(Fld).drop_front(2).rsplit('.').first.str();
-    G.addEdge("o:" + Rec, Fld, "", -1, Flow::Alias);
-    G.addEdge(Fld, "r:" + Rec, "", -1, Flow::Alias);
+    G.addEdge(cell::object(Rec), Fld, "", -1, Flow::Alias);
+    G.addEdge(Fld, cell::objectRead(Rec), "", -1, Flow::Alias);
   }
   return G;
 }

@@ -18,7 +18,7 @@ namespace nvm::infer {
 
 /// "&f:struct oid_stat.stat" -> (struct oid_stat, stat).
 static std::pair<std::string, std::string> memberOf(StringRef Cell) {
-  if (!Cell.consume_front("&f:"))
+  if (!Cell.consume_front(cell::EmbeddedMember))
     return {};
   auto [Rec, Field] = Cell.rsplit('.');
   return {Rec.str(), Field.str()};
@@ -112,7 +112,7 @@ bool PreciseAnalysis::admitSharing(const std::string &Key, StringRef Reason, Pro
 bool PreciseAnalysis::storedInMemory(unsigned N) const {
   return escapes({N}, [&](unsigned M) {
     StringRef C = Graph.name(M);
-    return M != N && (C.startswith("*") || isHeapCell(C));
+    return M != N && (C.startswith(cell::Pointee) || isHeapCell(C));
   });
 }
 
@@ -173,7 +173,7 @@ bool PreciseAnalysis::admitSharedStorage() {
     // Overlays: a pointer to a persistent record cast to another record.
     for (const FlowGraph::Edge &E : Graph.typeUses()) {
       StringRef From = Graph.name(E.From), To = Graph.name(E.To);
-      if (!From.consume_front("t:") || !To.consume_front("t:") || !Found.count(From.str()))
+      if (!From.consume_front(cell::Type) || !To.consume_front(cell::Type) || !Found.count(From.str()))
         continue;
       Again |= admitSharing(To.str(), "overlay",
                             provenanceAt(E, "a pointer to persistent " + displayKey(From.str()) +

@@ -39,7 +39,7 @@ void PreciseAnalysis::addSkippedSizeofResults() {
               Changed = true;
         }
         for (const std::string &C : Reach)
-          if (StringRef(C).startswith("sz:"))
+          if (StringRef(C).startswith(cell::Sizeof))
             Sizes[F.Usr].insert(C);
       }
   if (Sizes.empty())
@@ -48,7 +48,7 @@ void PreciseAnalysis::addSkippedSizeofResults() {
     const FunctionSummary &F = *R.Walk.Visited[FI].Function;
     for (const Flow &Fl : F.Flows) {
       StringRef From = Fl.From;
-      if (Fl.Kind != Flow::Store || !From.consume_front("@") || !From.consume_back("|ret"))
+      if (Fl.Kind != Flow::Store || !From.consume_front(cell::Callee) || !From.consume_back("|ret"))
         continue;
       if (auto It = Sizes.find(From.str()); It != Sizes.end())
         for (const std::string &Sz : It->second)
@@ -74,7 +74,7 @@ bool PreciseAnalysis::returnsAllocation(StringRef Usr, const std::string &Call) 
     for (unsigned E : Graph.outEdges(N)) {
       unsigned To = Graph.edge(E).To;
       if (Graph.edge(E).Kind == Flow::Store && isCellOf(Graph.name(To), Usr) &&
-          !StringRef(Graph.name(To)).startswith("*") && Seen.insert(To).second)
+          !StringRef(Graph.name(To)).startswith(cell::Pointee) && Seen.insert(To).second)
         Work.push_back(To);
     }
   }
@@ -166,7 +166,7 @@ void PreciseAnalysis::findSizeofAllocations() {
         });
     for (unsigned S = 0; S < Graph.size(); ++S) {
       StringRef Src = Graph.name(S);
-      if (Back[S] == -2 || !Src.startswith("sz:") || Found.count(Src.drop_front(3).str()))
+      if (Back[S] == -2 || !Src.startswith(cell::Sizeof) || Found.count(Src.drop_front(3).str()))
         continue;
       std::string Key = Src.drop_front(3).str();
       if (TypeFinding *T = add(Key, "sizeof-allocation"))

@@ -1,5 +1,6 @@
 // Verdict hints computed from the inference result: anchoring, layout families, volatile fields.
 #include "VerdictHints.h"
+#include "nvm/CellNames.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include <set>
@@ -143,7 +144,7 @@ struct ProgramFacts {
 void sizedRecords(const FunctionSummary &F, std::set<std::string> &Out) {
   for (const Flow &Fl : F.Flows)
     for (StringRef Cell : {StringRef(Fl.From), StringRef(Fl.To)})
-      if (Cell.consume_front("sz:"))
+      if (Cell.consume_front(cell::Sizeof))
         Out.insert(Cell.str());
 }
 

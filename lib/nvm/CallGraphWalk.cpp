@@ -1,5 +1,6 @@
 // Worklist walk: FIFO from the load functions, parsing TUs only when a callee needs them.
 #include "nvm/CallGraphWalk.h"
+#include "nvm/CellNames.h"
 #include "nvm/ExprCells.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
@@ -121,7 +122,7 @@ std::vector<std::string> WalkResult::callChain(int Index) const {
 static std::vector<std::string> localTargets(const FunctionSummary &F, StringRef Cell) {
   std::vector<std::string> Out;
   for (const Flow &Fl : F.Flows)
-    if (Fl.To == Cell && StringRef(Fl.From).startswith("fn:") &&
+    if (Fl.To == Cell && StringRef(Fl.From).startswith(cell::FunctionAddress) &&
         !is_contained(Out, Fl.From.substr(3)))
       Out.push_back(Fl.From.substr(3));
   return Out;
@@ -150,7 +151,7 @@ private:
     ByCell.clear();
     auto Add = [&](const Flow &F) {
       StringRef To = F.To;
-      if (!StringRef(F.From).startswith("fn:") || !(To.startswith("f:") || To.startswith("g:")))
+      if (!StringRef(F.From).startswith(cell::FunctionAddress) || !(To.startswith(cell::Field) || To.startswith(cell::Global)))
         return;
       auto &V = ByCell[F.To];
       if (!is_contained(V, F.From.substr(3)))
@@ -239,7 +240,7 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
         continue;
       }
       StringRef Cell = C.CalleeCell;
-      bool Shared = Cell.startswith("f:") || Cell.startswith("g:");
+      bool Shared = Cell.startswith(cell::Field) || Cell.startswith(cell::Global);
       std::vector<std::string> Targets;
       if (!Cell.empty() && !Shared)
         Targets = localTargets(*F, Cell);

@@ -190,7 +190,7 @@ std::string FlowRecorder::inputSite(const CallExpr *C, const Expr *Handle) {
   for (const std::string &S : Sources)
     flow(streamCell(S), In, L);
   // A handle the function names itself (descriptor 0, stdin) is a value of this function.
-  if (llvm::all_of(Sources, [](const std::string &S) { return llvm::StringRef(S).startswith("g:"); }))
+  if (llvm::all_of(Sources, [](const std::string &S) { return llvm::StringRef(S).startswith(cell::Global); }))
     flow(streamCell("k:" + Cells.callCell(C)), In, L);
   for (const Expr *Cur = Handle->IgnoreParenCasts(); Cur;) {
     const Expr *Base = nullptr;
@@ -223,7 +223,7 @@ void FlowRecorder::libraryOutParameters(const CallExpr *C, const FunctionDecl *C
     if (!T->isPointerType() || !T->getPointeeType()->isPointerType())
       continue;
     std::string Out = Cells.pointeeWrite(C->getArg(I));
-    if (Out.empty() || llvm::StringRef(Out).startswith("o:"))
+    if (Out.empty() || llvm::StringRef(Out).startswith(cell::Object))
       continue;
     for (unsigned J = 0; J < C->getNumArgs(); ++J) {
       const Expr *A = C->getArg(J);

@@ -1,5 +1,6 @@
 // Expression-to-cell naming for the data-flow summaries.
 #include "nvm/ExprCells.h"
+#include "nvm/CellNames.h"
 #include "nvm/RecordNames.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
@@ -141,7 +142,7 @@ std::string ExprCells::lvalueCell(const Expr *E, bool ForWrite) {
     // Fields of a global object keep the global's name: those are the roots.
     if (!ME->isArrow()) {
       std::string Base = lvalueCell(ME->getBase(), ForWrite);
-      if (llvm::StringRef(Base).startswith("g:"))
+      if (llvm::StringRef(Base).startswith(cell::Global))
         return Base + "." + FD->getName().str();
     }
     return "f:" + recordKey(FD->getParent()) + "." + FD->getName().str();

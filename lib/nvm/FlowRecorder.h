@@ -40,12 +40,12 @@ public:
   /// every other object stored there holds. A typed object read back into a fresh allocation
   /// is not new data either.
   static bool keepAlias(llvm::StringRef From, llvm::StringRef To) {
-    if (To.startswith("o:") && (From.startswith("*f:") || From.startswith("*g:")))
+    if (To.startswith(cell::Object) && (From.startswith("*f:") || From.startswith("*g:")))
       return false;
-    if (From.startswith("r:") && To.startswith("*c"))
+    if (From.startswith(cell::ObjectRead) && To.startswith("*c"))
       return false;
     // Two pointers to the same record type already share its field cells.
-    if (From.startswith("r:") && To.startswith("o:") && From.drop_front(2) == To.drop_front(2))
+    if (From.startswith(cell::ObjectRead) && To.startswith(cell::Object) && From.drop_front(2) == To.drop_front(2))
       return false;
     return true;
   }
@@ -80,7 +80,7 @@ public:
 
   void aliasOneWay(const clang::Expr *From, const clang::Expr *To, clang::SourceLocation L) {
     std::string Target = Cells.pointeeWrite(To);
-    if (llvm::StringRef(Target).startswith("o:") && isRawPointer(From->getType()))
+    if (llvm::StringRef(Target).startswith(cell::Object) && isRawPointer(From->getType()))
       return aliasIntoRecord(From, Target, L);
     flow(Cells.pointeeRead(From), Target, L, Flow::Alias);
   }
@@ -133,7 +133,7 @@ public:
       std::string Pointee = isRawPointer(V->getType()) ? "*" + Cells.varCell(V) : "";
       if (const clang::RecordDecl *RD = pointeeRecordOf(V->getType()))
         Pointee = "o:" + recordKey(RD);
-      if (llvm::StringRef(Pointee).startswith("o:") && isRawPointer(Init->getType()))
+      if (llvm::StringRef(Pointee).startswith(cell::Object) && isRawPointer(Init->getType()))
         aliasIntoRecord(Init, Pointee, V->getLocation());
       else
         flow(Cells.pointeeRead(Init), Pointee, V->getLocation(), Flow::Alias);
@@ -164,7 +164,7 @@ public:
       const clang::Expr *E = IL->getInit(I++);
       std::string Field = "f:" + recordKey(RD) + "." + F->getName().str();
       // A global's fields are also named by its path (default_ops.visit), as uses name them.
-      std::string Path = llvm::StringRef(Whole).startswith("g:")
+      std::string Path = llvm::StringRef(Whole).startswith(cell::Global)
                              ? Whole + "." + F->getName().str()
                              : std::string();
       if (const auto *Sub = llvm::dyn_cast<clang::InitListExpr>(E->IgnoreParenImpCasts())) {
