@@ -236,6 +236,34 @@ void FlowRecorder::libraryOutParameters(const CallExpr *C, const FunctionDecl *C
   }
 }
 
+/// Whether a callee we cannot see may be assumed to fill what argument I of call C points to:
+/// not a record's own storage (an array member, &x->f) handed to a parameter its prototype
+/// declares pointer-to-const (restart_check_cb's 'const char *tag' given cb->tag), nor what a
+/// record's void * field points to (cb->data: a handle kept for the callback, like list and
+/// dict values, not a byte buffer). FIXME(#13): the const rule is not applied to buffers a
+/// pointer leads to: there it would lose Redis' functionInfo, which nvmove finds only through
+/// the callback assumed to fill the library code it is handed (engine->create).
+static bool mayFillThrough(const CallExpr *C, unsigned I) {
+  const Expr *A = C->getArg(I)->IgnoreParenImpCasts();
+  const Expr *Member = A;
+  if (const auto *U = dyn_cast<UnaryOperator>(A); U && U->getOpcode() == UO_AddrOf)
+    Member = U->getSubExpr()->IgnoreParens();
+  const auto *ME = dyn_cast<MemberExpr>(Member);
+  const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (FD && isVoidPointer(FD->getType()))
+    return false;
+  bool OwnStorage = FD && (Member != A || FD->getType()->isArrayType());
+  QualType FnType = C->getCallee()->getType();
+  if (const auto *P = FnType->getAs<PointerType>())
+    FnType = P->getPointeeType();
+  if (const auto *Proto = FnType->getAs<FunctionProtoType>();
+      OwnStorage && Proto && I < Proto->getNumParams())
+    if (const auto *PT = Proto->getParamType(I)->getAs<PointerType>();
+        PT && PT->getPointeeType().isConstQualified())
+      return false;
+  return true;
+}
+
 /// Arguments flow into the callee's parameters, its result into the call's cell; what a
 /// pointer argument points to is shared with the callee (back edges only count if the callee
 /// writes through that parameter, which the walk decides).
@@ -271,6 +299,8 @@ void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
     flow(Cells.pointeeRead(A), "*" + Param, L, Flow::Alias);
     if (!Callee && !isRawPointer(A->getType()))
       continue; // an unknown callee is assumed to fill byte buffers, not typed objects
+    if (!Callee && !mayFillThrough(C, I))
+      continue;
     flow("*" + Param, Cells.pointeeWrite(A), L, Flow::Back);
   }
   libraryOutParameters(C, Callee);
