@@ -2,6 +2,7 @@
 // statement kind to the FlowRecorder.
 #include "nvm/BodyVisitor.h"
 #include "nvm/FlowRecorder.h"
+#include "nvm/PointerFlowRecorder.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -139,6 +140,7 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
     R.typeOf(R.Cells.varCell(P), P->getType(), P->getLocation());
   BodyVisitor V(R, Ctx);
   V.TraverseStmt(Fn->getBody());
+  recordPointerFlows(Fn, R.Cells, Root, S.PointerFlows);
   return S;
 }
 

@@ -34,7 +34,7 @@ public:
     return json::Array{id(F.From), id(F.To), id(F.Loc), int64_t(F.Kind)};
   }
   json::Value function(const FunctionSummary &F) {
-    json::Array Writes, Calls, Flows;
+    json::Array Writes, Calls, Flows, PointerFlows;
     for (const WriteSite &W : F.Writes)
       Writes.push_back(json::Array{id(W.Loc), id(W.Op), id(W.Target), ids(W.Records),
                                    ids(W.Fields), id(W.Value)});
@@ -43,13 +43,16 @@ public:
           json::Array{id(C.Loc), id(C.CalleeUsr), id(C.CalleeName), id(C.CalleeCell)});
     for (const Flow &Fl : F.Flows)
       Flows.push_back(flow(Fl));
+    for (const Flow &Fl : F.PointerFlows)
+      PointerFlows.push_back(flow(Fl));
     int64_t Bits = F.InApp | F.TrivialSignature << 1 | F.ReturnsPointer << 2 | F.NoReturn << 3;
     json::Array Globals;
     for (const std::string &G : F.GlobalsUsed)
       Globals.push_back(id(G));
     return json::Array{id(F.Usr),       id(F.Name),         id(F.DefinedAt),
                        Bits,            int64_t(F.NumParams), std::move(Writes),
-                       std::move(Calls), std::move(Flows),   std::move(Globals)};
+                       std::move(Calls), std::move(Flows),   std::move(Globals),
+                       std::move(PointerFlows)};
   }
   json::Array table() { return json::Array(Table); }
 
@@ -139,6 +142,8 @@ public:
       F.Flows.push_back(flow(Fl));
     for (const json::Value &G : array(&at(A, 8)))
       F.GlobalsUsed.insert(str(G));
+    for (const json::Value &Fl : array(&at(A, 9)))
+      F.PointerFlows.push_back(flow(Fl));
     return F;
   }
 };

@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 35;
+inline constexpr int SummaryVersion = 36;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -82,6 +82,9 @@ struct FunctionSummary {
   std::vector<WriteSite> Writes;
   std::vector<CallSite> Calls;
   std::vector<Flow> Flows;
+  /// Address values only (PointerFlowRecorder.h): what the pool-pointer rule follows. Kept
+  /// apart from Flows, which carry data and which every other analysis reads.
+  std::vector<Flow> PointerFlows;
   std::set<std::string> GlobalsUsed; ///< globals the body names (by name)
 };
 
