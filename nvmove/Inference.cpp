@@ -1,6 +1,7 @@
 // Entry point of the analysis: runs the walk, then the chosen mode, then the bookkeeping
 // every mode shares (records, touched types, totals).
 #include "Inference.h"
+#include "PoolPointerRule.h"
 
 using namespace llvm;
 
@@ -118,6 +119,7 @@ Expected<InferenceResult> inferPersistentTypes(SummaryStore &Store,
     break;
   case Mode::Precise:
     inferPrecise(Store, Options, R);
+    addPoolPointerTypes(Store, Options, R);
     break;
   case Mode::Backtrack:
     inferBacktrack(Store, Options, R);

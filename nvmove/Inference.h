@@ -11,6 +11,8 @@
 //               constants, counters or text are reported as touched, not loaded. Types that
 //               only hold pointers to loaded objects must themselves be reachable from a root
 //               (a global, or a persistent type); otherwise they are transient (iterators).
+//               A program written for persistent memory reads nothing: the records its
+//               pointers into the pool are used as are persistent (PoolPointerRule.h).
 //  - backtrack: the alternative the paper rejects: follow data backwards from write calls.
 //
 // Glossary.
@@ -21,6 +23,8 @@
 //  provenance      the call chain from a load function to the function holding the statement
 //                  that made the type persistent, and that statement.
 //  loaded          data that flowed from a read of the outside world (IOFunctions.def).
+//  pool pointer    an address into the persistent pool: returned by a pool function
+//                  (PoolFunctions.def, --pool-function), or computed from one.
 #ifndef NVMOVE_INFERENCE_H
 #define NVMOVE_INFERENCE_H
 
@@ -43,6 +47,9 @@ struct InferenceOptions {
   /// Precise mode: what a callee writes through a pointer parameter reaches each caller from
   /// that caller's own arguments (per call site), not from every caller's.
   bool PerSiteWrites = true;
+  /// Precise mode: more functions that return pointers into persistent memory, besides
+  /// lib/nvm/PoolFunctions.def's (a program's own pool allocator or root getter).
+  std::vector<std::string> PoolFunctions;
 };
 
 struct Provenance {

@@ -56,6 +56,8 @@ std::string reasonText(StringRef Reason) {
     return "a persistent object is cast to it: it is one more layout of that object";
   if (Reason == "load-result")
     return "a caller of the load function keeps what the load returns through a parameter in it";
+  if (Reason == "pool-pointer")
+    return "a pointer into the persistent pool is used as a pointer to it";
   if (Reason == "assigned")
     return "it is assigned on the walk from the load functions (paper mode)";
   if (Reason == "serialized")

@@ -61,6 +61,9 @@ static cl::opt<bool> OwnInput("own-input-only", cl::init(true), cl::Hidden,
 static cl::opt<bool> PerSiteWrites("per-site-writes", cl::init(true), cl::Hidden,
                                    cl::desc("Precise mode: what a callee writes through a pointer parameter reaches each caller from that caller's own arguments"),
                                    cl::cat(Category));
+static cl::list<std::string> PoolFunctions("pool-function",
+                                           cl::desc("Precise mode: a function that returns a pointer into persistent memory, besides the runtime's (repeatable)"),
+                                           cl::value_desc("name"), cl::cat(Category));
 static cl::opt<bool> FollowCallbacks("follow-callbacks", cl::init(false),
                                      cl::desc("Follow calls through struct fields and globals to every function whose address is stored there"),
                                      cl::cat(Category));
@@ -144,6 +147,7 @@ static infer::InferenceOptions inferenceOptions() {
   IO.UnknownCallsRead = UnknownReads;
   IO.OwnInputOnly = OwnInput;
   IO.PerSiteWrites = PerSiteWrites;
+  IO.PoolFunctions.assign(PoolFunctions.begin(), PoolFunctions.end());
   IO.AllTranslationUnits = AllTUs;
   return IO;
 }
