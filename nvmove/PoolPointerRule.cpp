@@ -63,6 +63,9 @@ public:
   }
 
   void run() {
+    // Most programs never touch a pool: do not build a graph for them.
+    if (!usesPool())
+      return;
     std::vector<const FunctionSummary *> Ptrs;
     for (const FunctionSummary &F : Fns)
       Ptrs.push_back(&F);
@@ -96,6 +99,20 @@ public:
   }
 
 private:
+  bool usesPool() const {
+    for (const FunctionSummary &F : Fns)
+      for (const Flow &Fl : F.Flows) {
+        StringRef From = Fl.From;
+        if (From.consume_front("@") && From.consume_back("|ret") &&
+            Pool.count(functionNameOfUsr(From)))
+          return true;
+        for (const char *Global : PoolGlobals)
+          if (Fl.From == Global)
+            return true;
+      }
+    return false;
+  }
+
   std::vector<unsigned> seeds(FlowGraph &G) {
     std::vector<unsigned> Out;
     for (size_t FI = 0; FI < Fns.size(); ++FI)

@@ -204,16 +204,24 @@ private:
 
   /// Integer arithmetic on addresses (base + off, uintptr_t values): the operands that hold an
   /// address, not the offsets and sizes added to them.
+  /// Goes down to operands only: addSources() hands a uintptr_t sum back here.
   void addIntegerSources(const Expr *E, std::vector<std::string> &S) {
     E = E->IgnoreParens();
-    if (isAddressType(E->getType()))
-      return addSources(E, S);
-    if (const auto *CE = dyn_cast<CastExpr>(E))
-      return addIntegerSources(CE->getSubExpr(), S);
-    if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAdditiveOp()) {
-      addIntegerSources(B->getLHS(), S);
-      addIntegerSources(B->getRHS(), S);
+    if (const auto *B = dyn_cast<BinaryOperator>(E)) {
+      if (B->isAdditiveOp()) {
+        addIntegerSources(B->getLHS(), S);
+        addIntegerSources(B->getRHS(), S);
+      }
+      return;
     }
+    if (const auto *CE = dyn_cast<CastExpr>(E)) {
+      const Expr *Sub = CE->getSubExpr();
+      if (Sub->getType()->isPointerType() || Sub->getType()->isArrayType())
+        return addSources(Sub, S); // (uintptr_t)p
+      return addIntegerSources(Sub, S);
+    }
+    if (isAddressType(E->getType()))
+      addSources(E, S);
   }
 
   /// The pointers the address of l-value L is computed from: p in &p->a.b, &p[i], &*p.

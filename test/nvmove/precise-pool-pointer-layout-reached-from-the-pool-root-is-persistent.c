@@ -12,9 +12,10 @@
 // from the pool's root (pms_root_get) and reaches the rest by block numbers: the inode table
 // is a block address stored in the mounted state, an inode is &fs->inodes[i], its extents are
 // an array inside it, an extent block is a block address cast to its record, and a log record
-// sits at the pool's base plus an offset. A pointer kept in a persistent object (the super's
-// 'journal') points into the pool too. Each record a pool pointer is used as is persistent
-// (reason "pool-pointer"), with the statement and the path from the root.
+// sits at the pool's base plus an offset (uintptr_t arithmetic, which once sent the recorder
+// round in a loop). A pointer kept in a persistent object (the super's 'journal') points into
+// the pool too. Each record a pool pointer is used as is persistent (reason "pool-pointer"),
+// with the statement and the path from the root.
 // CHECK-LABEL: "types": [
 // CHECK:         "name": "extent",
 // CHECK:         "reason": "pool-pointer",
@@ -28,7 +29,7 @@
 // CHECK:         "name": "journal",
 // CHECK:         "reason": "pool-pointer",
 // CHECK:         "name": "log_record",
-// CHECK:         "evidence": "a pointer into the persistent pool from pms_pool_base_ is used as a pointer to struct log_record{{.*}}",
+// CHECK:         "evidence": "a pointer into the persistent pool from pms_pool_base_ is used as a pointer to struct log_record: pms_pool_base_ -> replay: base -> replay: r",
 // CHECK:         "reason": "pool-pointer",
 // CHECK-NOT:     "name": "{{mounted|stats}}"
 // CHECK:         "name": "super",
@@ -97,7 +98,8 @@ static void fs_attach(struct mounted *fs, struct super *sb) {
 }
 
 static unsigned replay(struct mounted *fs, unsigned long off) {
-  struct log_record *r = (struct log_record *)(pms_pool_base_ + off);
+  uintptr_t base = pms_pool_base_;
+  struct log_record *r = (struct log_record *)(base + (uintptr_t)off);
   return r->op + (unsigned)fs->nopen;
 }
 
