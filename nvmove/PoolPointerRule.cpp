@@ -15,6 +15,8 @@
 // keeps pointers into the pool).
 #include "PoolPointerRule.h"
 #include "FlowGraph.h"
+#include "QualifiedCells.h"
+#include "nvm/CellNames.h"
 #include "nvm/ExprCells.h"
 #include "nvm/RecordNames.h"
 
@@ -32,7 +34,7 @@ std::set<std::string> poolFunctions(const InferenceOptions &O) {
 }
 
 static const char *const PoolGlobals[] = {
-#define NVM_POOL_GLOBAL(Name) "g:" #Name,
+#define NVM_POOL_GLOBAL(Name) #Name,
 #include "nvm/PoolFunctions.def"
 };
 
@@ -59,7 +61,7 @@ public:
     for (size_t I = 0; I < Store.size(); ++I)
       if (const TUSummary *S = Store.summary(I))
         for (const auto &[Global, Rec] : S->GlobalRecords)
-          GlobalRecords[StringRef(Global).drop_front(2).str()] = Rec;
+          GlobalRecords[StringRef(Global).drop_front(cell::Global.size()).str()] = Rec;
   }
 
   void run() {
@@ -83,7 +85,7 @@ public:
     std::vector<Use> Uses;
     for (const FlowGraph::Edge &E : G.typeUses())
       if (Parents[E.From] != -2)
-        Uses.push_back({StringRef(G.name(E.To)).drop_front(2).str(), E.From, E,
+        Uses.push_back({StringRef(G.name(E.To)).drop_front(cell::Type.size()).str(), E.From, E,
                         "is used as a pointer to ", depth(G, E.From)});
     for (unsigned N = 0; N < G.size(); ++N)
       if (Parents[N] >= 0)
@@ -103,11 +105,11 @@ private:
     for (const FunctionSummary &F : Fns)
       for (const Flow &Fl : F.Flows) {
         StringRef From = Fl.From;
-        if (From.consume_front("@") && From.consume_back("|ret") &&
+        if (From.consume_front(cell::Callee) && From.consume_back("|ret") &&
             Pool.count(functionNameOfUsr(From)))
           return true;
         for (const char *Global : PoolGlobals)
-          if (Fl.From == Global)
+          if (Fl.From == (cell::Global + Global).str())
             return true;
       }
     return false;
@@ -118,7 +120,8 @@ private:
     for (size_t FI = 0; FI < Fns.size(); ++FI)
       for (const Flow &Fl : Fns[FI].Flows) {
         StringRef From = Fl.From;
-        if (Fl.Kind != Flow::Store || !From.consume_front("@") || !From.consume_back("|ret"))
+        if (Fl.Kind != Flow::Store || !From.consume_front(cell::Callee) ||
+            !From.consume_back("|ret"))
           continue;
         std::string Name = functionNameOfUsr(From);
         if (!Pool.count(Name))
@@ -128,8 +131,8 @@ private:
         Out.push_back(N);
       }
     for (const char *Global : PoolGlobals)
-      if (auto N = G.find(Global)) {
-        Seeds.try_emplace(*N, Seed{StringRef(Global).drop_front(2).str(), ""});
+      if (auto N = G.find((cell::Global + Global).str())) {
+        Seeds.try_emplace(*N, Seed{Global, ""});
         Out.push_back(*N);
       }
     return Out;
@@ -141,11 +144,11 @@ private:
     std::vector<std::pair<std::string, std::string>> Links;
     for (unsigned N = 0; N < G.size(); ++N) {
       StringRef Cell = G.name(N);
-      if (!Cell.consume_front("g:") || !Cell.contains('.'))
+      if (!Cell.consume_front(cell::Global) || !Cell.contains('.'))
         continue;
       auto [Path, Field] = Cell.rsplit('.');
       if (std::string Rec = recordAtPath(Path); !Rec.empty())
-        Links.push_back({G.name(N), "f:" + Rec + "." + Field.str()});
+        Links.push_back({G.name(N), cell::field(Rec, Field)});
     }
     for (const auto &[Global, Field] : Links) {
       G.addEdge(Global, Field, "", -1, Flow::Store);
@@ -176,7 +179,7 @@ private:
 
   /// The record a "f:<record>.<field>" cell points to when the field is a T * (one level).
   std::string pointeeOfField(StringRef Cell) const {
-    if (!Cell.consume_front("f:"))
+    if (!Cell.consume_front(cell::Field))
       return {};
     auto [Rec, Name] = Cell.rsplit('.');
     auto It = Records.find(Rec.str());

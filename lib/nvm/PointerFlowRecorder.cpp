@@ -4,6 +4,7 @@
 // pool-pointer rule needs the addresses themselves: these edges carry address values only
 // (pointers, and uintptr_t/intptr_t integers that hold them), never the data they point to.
 #include "nvm/PointerFlowRecorder.h"
+#include "nvm/CellNames.h"
 #include "nvm/RecordNames.h"
 #include "nvm/SourceLocations.h"
 #include "clang/AST/ASTContext.h"
@@ -100,7 +101,7 @@ private:
 
   void typeFacts(const std::vector<std::string> &Cells, const RecordDecl *RD, SourceLocation L) {
     for (const std::string &C : Cells)
-      flow(C, "t:" + recordKey(RD), L, Flow::Type);
+      flow(C, cell::type(recordKey(RD)), L, Flow::Type);
   }
 
   /// Arguments into the callee's parameters, its address result into the call's cell, and
@@ -115,18 +116,19 @@ private:
                    Callee->getName().startswith("__atomic") ||
                    Callee->getName().startswith("__sync")))
       return;
-    std::string Target = Callee ? usrOf(Callee->getCanonicalDecl()) : "?" + Cells.callCell(C);
+    std::string Target = Callee ? usrOf(Callee->getCanonicalDecl())
+                                : (cell::UnknownCallee + Cells.callCell(C)).str();
     SourceLocation L = C->getBeginLoc();
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       const Expr *A = C->getArg(I);
-      std::string Param = "@" + Target + "|p" + std::to_string(I);
+      std::string Param = cell::calleeParam(Target, I);
       store(A, Param, L);
       QualType T = A->getType();
       if (T->isPointerType() && isAddressType(T->getPointeeType()))
-        flow("*" + Param, Cells.pointeeWrite(A), L, Flow::Back);
+        flow(cell::pointee(Param), Cells.pointeeWrite(A), L, Flow::Back);
     }
     if (isAddressType(C->getType()))
-      flow("@" + Target + "|ret", Cells.callCell(C), L, Flow::Store);
+      flow(cell::calleeResult(Target), Cells.callCell(C), L, Flow::Store);
   }
 
   std::vector<std::string> sources(const Expr *E) {

@@ -20,7 +20,7 @@
 // CHECK:         "name": "extent",
 // CHECK:         "reason": "pool-pointer",
 // CHECK:         "name": "extent_block",
-// CHECK:         "evidence": "a pointer into the persistent pool from pms_root_get() at fs.c:{{[0-9]+}}:{{[0-9]+}} is used as a pointer to struct extent_block: fs_open: call result -> fs_open: sb -> fs_attach: parameter 1 -> mounted.sb -> chain_block: call result",
+// CHECK:         "evidence": "a pointer into the persistent pool from pms_root_get() at fs.c:{{[0-9]+}}:{{[0-9]+}} is used as a pointer to struct extent_block: fs_open: call result -> fs_open: sb -> fs_attach: parameter 1 -> mounted.sb -> block_addr: return value -> chain_block: call result",
 // CHECK:         "function": "chain_block",
 // CHECK:         "statement": "fs.c:{{[0-9]+}}:{{[0-9]+}}"
 // CHECK:         "reason": "pool-pointer",
@@ -29,7 +29,7 @@
 // CHECK:         "name": "journal",
 // CHECK:         "reason": "pool-pointer",
 // CHECK:         "name": "log_record",
-// CHECK:         "evidence": "a pointer into the persistent pool from pms_pool_base_ is used as a pointer to struct log_record: pms_pool_base_ -> replay: base -> replay: r",
+// CHECK:         "evidence": "a pointer into the persistent pool from pms_pool_base_ is used as a pointer to struct log_record: pms_pool_base_ -> replay: base",
 // CHECK:         "reason": "pool-pointer",
 // CHECK-NOT:     "name": "{{mounted|stats}}"
 // CHECK:         "name": "super",
