@@ -108,11 +108,15 @@ private:
         if (From.consume_front(cell::Callee) && From.consume_back("|ret") &&
             Pool.count(functionNameOfUsr(From)))
           return true;
-        for (const char *Global : PoolGlobals)
-          if (Fl.From == (cell::Global + Global).str())
-            return true;
+        if (isPoolGlobal(Fl.From))
+          return true;
       }
     return false;
+  }
+
+  static bool isPoolGlobal(StringRef Cell) {
+    return Cell.consume_front(cell::Global) &&
+           llvm::any_of(PoolGlobals, [&](const char *G) { return Cell == G; });
   }
 
   std::vector<unsigned> seeds(FlowGraph &G) {
