@@ -24,8 +24,25 @@
 // RUN: %pms-python %s.py set %t.bad 0x7fffffffff01
 // RUN: env PMS_SLAB=1 PMEM_IS_PMEM_FORCE=1 not %t.exe more %t.bad 1 | FileCheck %s --check-prefix=DAMAGED
 //
+// Spare chunks: a clean close that had PMDK open leaves 4 chunks without a class in the
+// directory; a warm start (which maps the pool without PMDK) takes its new chunks from
+// them and opens PMDK only when they run out. (64 MB: smaller pools keep PMDK's undo log,
+// which opens PMDK at the first transaction.)
+// RUN: rm -f %t.sp
+// RUN: env PMS_SLAB=1 PMEM_IS_PMEM_FORCE=1 PMS_POOL_SIZE=64M %t.exe fill %t.sp 20000 | FileCheck %s --check-prefix=FILL
+// RUN: %pms-python %s.py show %t.sp | FileCheck %s --check-prefix=SPARES
+// RUN: env PMS_SLAB=1 PMEM_IS_PMEM_FORCE=1 PMS_POOL_SIZE=64M PMS_STATS=%t.sp.json %t.exe more %t.sp 2000 | FileCheck %s --check-prefix=MORE-SPARE
+// RUN: %pms-python %s.py show %t.sp | FileCheck %s --check-prefix=ONE-TAKEN
+// RUN: FileCheck %s --check-prefix=NO-PMDK < %t.sp.json
+// RUN: rm -f %t.sp
+//
 // FILL: objects 20000
-// LISTED: directory complete, {{[1-9][0-9]*}} chunks
+// LISTED: directory complete, {{[1-9][0-9]*}} chunks, 4 spare
+// SPARES: directory complete, 4 chunks, 4 spare
+// MORE-SPARE: objects 22000
+// ONE-TAKEN: directory complete, 5 chunks, 3 spare
+// NO-PMDK: "open_pmdk_us": 0.0,
+// NO-PMDK-SAME: "pmdk_deferred_open_us": 0.0}
 // MORE: objects 40000
 // AFTER-ADDING: objects 45000
 // AFTER-NONE: objects 50000
@@ -40,7 +57,7 @@
 // RUN: env PMS_SLAB=1 PMEM_IS_PMEM_FORCE=1 %t.exe more %t.big 0 | FileCheck %s --check-prefix=BIG
 // RUN: rm -f %t.big
 // BIG: objects 16000
-// BIG-DIR: directory complete, 1067 chunks
+// BIG-DIR: directory complete, 1067 chunks, 4 spare
 
 #include <pmem_shim.h>
 #include <stdio.h>

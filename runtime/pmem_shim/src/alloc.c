@@ -17,11 +17,14 @@ static PMEMoid oid_of(const void *ptr)
 	return oid;
 }
 
-/* alloc_ready -- 1 in a live tx, 0 outside, -1 (errno) when unusable */
+/* alloc_ready -- before a PMDK allocation: 1 in a live tx, 0 outside, -1
+ * (errno) when unusable */
 static int alloc_ready(const char *fn)
 {
 	if (!pool_cur)
 		return err_set(EINVAL, "%s: no pool is open", fn);
+	if (!pool_pmdk())
+		return -1;
 	return tx_check_usable();
 }
 
@@ -90,7 +93,7 @@ void pms_free(void *ptr)
 	}
 	if (slab_on_ && slab_free(ptr))
 		return;
-	if ((u = tx_check_usable()) < 0)
+	if ((u = alloc_ready("pms_free")) < 0)
 		return;
 	oid = oid_of(ptr);
 	if (u) {
@@ -188,6 +191,8 @@ size_t pms_malloc_usable_size(void *ptr)
 		return 0;
 	if (slab_on_ && (n = slab_usable(ptr)) != 0)
 		return n;
+	if (!pool_pmdk())
+		return 0;
 	return pmdk.usable_size(oid_of(ptr));
 }
 
@@ -202,6 +207,8 @@ long pms_heap_walk(void (*fn)(void *obj, size_t size, void *arg), void *arg)
 		return err_set(EBUSY, "pms_heap_walk: a transaction is open");
 	if (slab_on_)
 		n = slab_walk(fn, arg);
+	if (!pool_pmdk())
+		return -1;
 	for (PMEMoid o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o);
 			o = pmdk.next(o)) {
 		if (pmdk.type_num(o) != PMS_TYPE_NUM)

@@ -64,7 +64,7 @@ static ssize_t pool_read_timed(int fd, char *buf, size_t cap, int ms)
  * checks every open (a pool that may have been damaged behind our back),
  * PMS_POOL_CHECK=0 none.
  */
-static int pool_check_wanted(int clean)
+int pool_check_wanted(int clean)
 {
 	const char *e = getenv("PMS_POOL_CHECK");
 

@@ -81,9 +81,12 @@ struct pool_header {
 };
 
 struct pms_pool {
-	PMEMobjpool *pop;
+	PMEMobjpool *pop;	/* NULL until PMDK is opened (pool_direct.c): use pool_pmdk() */
 	uint64_t uuid_lo;	/* PMEMoid of an address without pmemobj_oid's lookup */
 	int is_pmem;		/* else pms_flush must also msync (pmemobj_persist) */
+	int lock_fd;		/* the pool file, OFD-locked while open; -1 if none */
+	int mapped_here;	/* mapped by pool_open_deferred, not by PMDK */
+	char *pmdk_path;	/* absolute path PMDK opens later (the program may chdir) */
 	struct pool_header *hdr;
 	struct pms_pool_info info;
 	char *path;
@@ -110,6 +113,29 @@ static inline void watch_tx_end(void)
 		watch_tx_end_slow();
 }
 
+/* pool_direct.c: a warm open after a clean stop maps the pool without PMDK */
+int pool_lock_file(struct pms_pool *p, const char *path);
+int pool_open_deferred(struct pms_pool *p, const char *path, uintptr_t addr,
+		unsigned flags);
+void pool_pmdk_forbid(void);
+PMEMobjpool *pool_pmdk_slow(void);
+void pool_pmdk_before_fork(void);
+void pool_unlock_unmap(struct pms_pool *p);
+/* pool_pmdk -- PMDK's handle of the open pool, opening PMDK on first use;
+ * NULL (errno, message) when it cannot be opened */
+static inline PMEMobjpool *pool_pmdk(void)
+{
+	PMEMobjpool *pop = __atomic_load_n(&pool_cur->pop, __ATOMIC_ACQUIRE);
+
+	return __builtin_expect(pop != NULL, 1) ? pop : pool_pmdk_slow();
+}
+/* pmdk_ptr -- where PMDK's mapping has the pool byte at ptr of ours (the
+ * same address unless the pool was opened without PMDK) */
+static inline void *pmdk_ptr(const void *ptr)
+{
+	return (void *)((uintptr_t)pool_cur->pop + ((uintptr_t)ptr - pms_pool_base_));
+}
+
 /* header.c */
 void pool_header_init(PMEMobjpool *pop, struct pool_header *h,
 		uintptr_t addr, size_t size);
@@ -120,6 +146,7 @@ int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize, int *clean);
 
 /* check.c */
 int pool_pmdk_check(const char *path, int clean);
+int pool_check_wanted(int clean);
 
 /* strict_report.c */
 void strict_report_note(const void *ra);
@@ -154,7 +181,7 @@ void tx_note_unlogged(void *addr, size_t size);
 void tx_writeback_unlogged(void);
 
 /* slab.c: small objects without per-call persist barriers */
-#define SLAB_MAX 16384        /* the largest slot */
+#define SLAB_MAX 32768        /* the largest slot */
 extern int slab_on_;
 void slab_want(int on);
 int slab_wanted(int is_pmem);
@@ -167,6 +194,7 @@ size_t slab_usable(const void *ptr);
 int slab_is_fresh(const void *addr, size_t size);
 void slab_widen(void **addr, size_t *size);
 void slab_commit(void);
+void slab_spares_replenish(void);
 void slab_committed(void);
 void slab_aborted(void);
 void slab_flush_all(void);
@@ -217,6 +245,7 @@ void roots_rollback(void);
 struct open_times {
 	int warm;
 	uint64_t load, check, pmdk, attach, recover, slab, values, total;
+	uint64_t deferred;	/* PMDK's open, when it came after the pool's */
 };
 extern struct open_times open_times;
 uint64_t now_ns(void);

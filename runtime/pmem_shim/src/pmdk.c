@@ -166,10 +166,18 @@ uintptr_t pmdk_hint(void)
 	return pmdk_addr;
 }
 
-/* pool_persist -- pmemobj_persist of runtime metadata, seen by the wear map */
+/* pool_persist -- pmemobj_persist of runtime metadata, seen by the wear map;
+ * without PMDK (pop NULL: a pmem pool the runtime mapped itself) a write-back
+ * and a fence, which is what PMDK's persist does on pmem */
 void pool_persist(PMEMobjpool *pop, const void *addr, size_t len)
 {
-	pmdk.persist(pop, addr, len);
+	if (pop) {
+		pmdk.persist(pop, addr, len);
+	} else {
+		flush_lines_uncharged(addr, len);
+		__asm__ volatile("sfence" ::: "memory");
+		stats_mine()->barriers++;
+	}
 	if (wear_counts_)
 		wear_note(addr, len);
 }

@@ -126,7 +126,7 @@ static int pool_check_settled(const char *path, int clean)
 }
 
 /* pool_map -- opens path or creates the PMDK pool in tmp; sets *warm */
-static PMEMobjpool *pool_map(const char *path, const char *tmp,
+static PMEMobjpool *pool_map(const char *path, const char *tmp, uintptr_t addr,
 		unsigned flags, size_t size, unsigned mode, int *warm)
 {
 	struct stat st;
@@ -152,7 +152,7 @@ static PMEMobjpool *pool_map(const char *path, const char *tmp,
 	}
 	t0 = now_ns();
 	if (pool_check_existing(path, &st) ||
-			pool_precheck(path, pmdk_hint(), st.st_size, &clean) ||
+			pool_precheck(path, addr, st.st_size, &clean) ||
 			pool_check_settled(path, clean))
 		return NULL;
 	*warm = 1;
@@ -240,16 +240,24 @@ static int pool_publish(const char *path, const char *tmp)
  */
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
-/* pool_fork_child -- remaps the pool privately in a forked child */
+/* pool_fork_child -- remaps the pool privately in a forked child (PMDK's
+ * mapping too, when it is not the runtime's) */
 static void pool_fork_child(void)
 {
+	uintptr_t pmdk_base;
 	int fd;
 
 	if (!pool_cur)
 		return;
+	pmdk_base = (uintptr_t)pool_cur->pop;
+	if (!pmdk_base)
+		pool_pmdk_forbid(); /* the parent could not open it before the fork */
 	fd = open(pool_cur->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || mmap((void *)pms_pool_base_, pms_pool_size_, PROT_READ | PROT_WRITE,
-			MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED) {
+			MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED ||
+			(pmdk_base && pmdk_base != pms_pool_base_ &&
+			mmap((void *)pmdk_base, pms_pool_size_, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED)) {
 		/* unable to detach: the child must not touch the parent's pool */
 		fprintf(stderr, "pmem_shim: forked child cannot map the pool privately\n");
 		_exit(127);
@@ -261,7 +269,7 @@ static void pool_fork_child(void)
 /* fork_register -- installs pool_fork_child once */
 static void fork_register(void)
 {
-	pthread_atfork(NULL, NULL, pool_fork_child);
+	pthread_atfork(pool_pmdk_before_fork, NULL, pool_fork_child);
 }
 
 /* pms_pool_open -- opens or creates the pool in path at its fixed address */
@@ -280,9 +288,8 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 		err_set(EINVAL, "pms_pool_open: no path");
 		return NULL;
 	}
-	if (pool_params(opts, &addr, &size) || pmdk_load(addr))
+	if (pool_params(opts, &addr, &size))
 		return NULL;
-	open_times.load = now_ns() - t_open;
 	pthread_mutex_lock(&pool_lock);
 	if (pool_cur) {
 		err_set(EBUSY, "pool '%s' is already open in this process; "
@@ -294,18 +301,36 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 		err_set(ENOMEM, "pms_pool_open: out of memory");
 		goto fail_free;
 	}
-	snprintf(tmp, sizeof(tmp), "%s.pms-new.%ld", path, (long)getpid());
-	p->pop = pool_map(path, tmp, flags, size, opts ? opts->mode : 0, &warm);
-	if (!p->pop)
+	p->lock_fd = -1;
+	if (access(path, F_OK) == 0 && pool_lock_file(p, path) != 0)
 		goto fail_free;
-	t_recover = now_ns();
-	if (pool_attach(p, warm ? path : tmp, addr, warm) ||
-			(!warm && pool_publish(path, tmp))) {
-		int e = errno;
-		pmdk.close(p->pop);
-		if (!warm)
-			unlink(tmp);
-		errno = e;
+	switch (pool_open_deferred(p, path, addr, flags)) {
+	case 1: /* mapped without PMDK */
+		warm = 1;
+		t_recover = now_ns();
+		break;
+	case 0:
+		if (pmdk_load(addr))
+			goto fail_free;
+		open_times.load = now_ns() - t_open;
+		snprintf(tmp, sizeof(tmp), "%s.pms-new.%ld", path, (long)getpid());
+		p->pop = pool_map(path, tmp, addr, flags, size, opts ? opts->mode : 0, &warm);
+		if (!p->pop)
+			goto fail_free;
+		t_recover = now_ns();
+		if (pool_attach(p, warm ? path : tmp, addr, warm) ||
+				(!warm && pool_publish(path, tmp))) {
+			int e = errno;
+			pmdk.close(p->pop);
+			if (!warm)
+				unlink(tmp);
+			errno = e;
+			goto fail_free;
+		}
+		p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
+		p->is_pmem = pmdk_is_pmem((void *)addr, p->info.size);
+		break;
+	default:
 		goto fail_free;
 	}
 	pms_pool_base_ = addr;
@@ -313,8 +338,6 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	wear_attach(addr, p->info.size);
 	pool_watch_all();
 	pthread_once(&fork_once, fork_register);
-	p->uuid_lo = pmdk.oid(p->hdr).pool_uuid_lo;
-	p->is_pmem = pmdk_is_pmem((void *)addr, p->info.size);
 	pool_cur = p;
 	open_times.attach = now_ns() - t_recover;
 	t_recover = now_ns();
@@ -328,7 +351,8 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 		pms_pool_base_ = 0;
 		pms_pool_size_ = 0;
 		pool_watch_all();
-		pmdk.close(p->pop);
+		if (p->pop)
+			pmdk.close(p->pop);
 		errno = e;
 		goto fail_free;
 	}
@@ -340,8 +364,10 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	pthread_mutex_unlock(&pool_lock);
 	return p;
 fail_free:
-	if (p)
+	if (p) {
+		pool_unlock_unmap(p);
 		free(p->path);
+	}
 	free(p);
 fail_unlock:
 	pthread_mutex_unlock(&pool_lock);
@@ -359,8 +385,10 @@ int pms_pool_close(pms_pool *pool)
 		return -1;
 	pthread_mutex_lock(&pool_lock);
 	roots_reset();
-	if (slab_on_)
+	if (slab_on_) {
+		slab_spares_replenish();
 		slab_commit(); /* starts the slab's pending write-backs */
+	}
 	__asm__ volatile("sfence" ::: "memory");
 	pool->hdr->open = 0;
 	pool_persist(pool->pop, &pool->hdr->open, sizeof(pool->hdr->open));
@@ -371,7 +399,9 @@ int pms_pool_close(pms_pool *pool)
 	pms_pool_size_ = 0;
 	pool_watch_all();
 	pool_cur = NULL;
-	pmdk.close(pool->pop);
+	if (pool->pop)
+		pmdk.close(pool->pop);
+	pool_unlock_unmap(pool);
 	pthread_mutex_unlock(&pool_lock);
 	free(pool->path);
 	free(pool);

@@ -491,9 +491,11 @@ int pms_port_skip_load(void)
 static void loaded_write_back(void)
 {
 	slab_flush_all();
+	if (!pool_pmdk())
+		return; /* a cold load always opens PMDK: it created the pool */
 	for (PMEMoid o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o); o = pmdk.next(o))
 		if (pmdk.type_num(o) == PMS_TYPE_NUM)
-			flush_lines(pmdk.direct(o), pmdk.usable_size(o));
+			flush_lines((void *)(pms_pool_base_ + o.off), pmdk.usable_size(o));
 	tx_writeback_unlogged();
 }
 

@@ -41,6 +41,7 @@ static const uint32_t class_size[] = {
 	16, 32, 48, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384, 448,
 	512, 640, 768, 896, 1024, 1280, 1536, 1792, 2048, 2560, 3072, 3584, 4096,
 	5120, 6144, 7168, 8192, 10240, 12288, 14336, 16384,
+	20480, 24576, 32768, /* a 16 KiB buffer with its header (Redis' query buffer) */
 };
 #define NCLASSES (sizeof(class_size) / sizeof(class_size[0]))
 
@@ -51,7 +52,8 @@ struct chunk {                /* volatile */
 	unsigned cls;
 	struct chunk *next_avail;
 	int avail;
-	uint64_t *fresh;        /* slots allocated since their owner's last commit */
+	uint64_t *fresh;        /* slots allocated since their owner's last commit;
+				 * NULL until the chunk's first allocation here */
 };
 
 /* epoch: the transaction that allocated it (tx_tls.epoch), 0 outside one */
@@ -128,19 +130,35 @@ static void layout(uint32_t slot_size, uint32_t *nslots, uint32_t *off)
 	}
 }
 
-/* chunk_construct -- PMDK constructor: header and empty bitmap, persisted
- * before the chunk is published */
+/* slab_chunk_format -- header and empty bitmap of a chunk of class cls at h,
+ * made durable before its magic is (pop: NULL or PMDK's, for pool_persist) */
+void slab_chunk_format(struct chunk_hdr *h, unsigned cls, PMEMobjpool *pop)
+{
+	h->slot_size = class_size[cls];
+	layout(h->slot_size, &h->nslots, &h->slots_off);
+	memset(h->pad, 0, sizeof(h->pad));
+	memset(h->bits, 0, (h->nslots + 63) / 64 * 8);
+	pool_persist(pop, h, sizeof(*h) + (h->nslots + 63) / 64 * 8);
+	h->magic = SLAB_MAGIC;
+	pool_persist(pop, &h->magic, sizeof(h->magic));
+}
+
+/* chunk_construct -- PMDK constructor: a chunk of class *arg, durable before
+ * PMDK publishes it */
 static int chunk_construct(PMEMobjpool *pop, void *ptr, void *arg)
 {
+	slab_chunk_format(ptr, *(unsigned *)arg, pop);
+	return 0;
+}
+
+/* slab_spare_construct -- PMDK constructor of a spare chunk (no class yet) */
+int slab_spare_construct(PMEMobjpool *pop, void *ptr, void *arg)
+{
 	struct chunk_hdr *h = ptr;
-	uint32_t size = *(uint32_t *)arg;
 
 	memset(h, 0, sizeof(*h));
-	h->slot_size = size;
-	layout(size, &h->nslots, &h->slots_off);
-	memset(h->bits, 0, (h->nslots + 63) / 64 * 8);
-	h->magic = SLAB_MAGIC;
-	pool_persist(pop, h, sizeof(*h) + (h->nslots + 63) / 64 * 8);
+	h->magic = SLAB_SPARE_MAGIC;
+	pool_persist(pop, h, sizeof(*h));
 	return 0;
 }
 
@@ -161,12 +179,6 @@ static struct chunk *chunk_track(struct chunk_hdr *h, unsigned cls)
 	}
 	c->slot_size = class_size[cls];
 	layout(c->slot_size, &c->nslots, &off);
-	c->fresh = calloc((c->nslots + 63) / 64, 8);
-	if (!c->fresh) {
-		free(c);
-		err_set(ENOMEM, "pmem_shim: out of memory (slab chunks)");
-		return NULL;
-	}
 	c->hdr = h;
 	c->slots = (char *)h + off;
 	c->cls = cls;
@@ -235,6 +247,13 @@ static inline uint32_t slot_of(const struct chunk *c, const void *addr)
 static inline int bit_test(const uint64_t *v, uint32_t i)
 {
 	return (v[i / 64] >> (i % 64)) & 1;
+}
+
+/* fresh_test -- 1 when slot of c is fresh (a chunk never allocated from in
+ * this process has no fresh slot, nor a map of them) */
+static inline int fresh_test(const struct chunk *c, uint32_t slot)
+{
+	return c->fresh && bit_test(c->fresh, slot);
 }
 
 /* Bitmap lines this thread changed since its last commit. Their write-back
@@ -319,16 +338,26 @@ void slab_close(void)
 	slab_dir_close();
 }
 
-/* chunk_new -- a new chunk of class cls (slab_lock held) */
+/* chunk_new -- a new chunk of class cls (slab_lock held): a spare one when
+ * there is (no PMDK needed), else a new PMDK object */
 static struct chunk *chunk_new(int cls)
 {
 	PMEMoid oid;
-	uint32_t size = class_size[cls];
+	unsigned ucls = (unsigned)cls;
+	struct chunk_hdr *spare = slab_dir_take_spare(ucls);
 	struct chunk *c;
 
+	if (spare) {
+		c = chunk_track(spare, ucls);
+		if (c)
+			c->nfree = c->nslots;
+		return c;
+	}
+	if (!pool_pmdk())
+		return NULL;
 	slab_dir_adding();
 	if (pmdk.xalloc(pool_cur->pop, &oid, CHUNK_BYTES, SLAB_CHUNK_TYPE, 0,
-			chunk_construct, &size) != 0) {
+			chunk_construct, &ucls) != 0) {
 		err_pmdk(errno, "pms_malloc");
 		slab_dir_added(); /* nothing was published */
 		return NULL;
@@ -352,7 +381,7 @@ static void fresh_writeback(size_t keep)
 	memset(slab_recent_, 0, sizeof(slab_recent_));
 	for (size_t i = 0; i < n; i++) {
 		struct fresh_ref *f = &fresh_v[i];
-		if (!bit_test(f->c->fresh, f->slot))
+		if (!fresh_test(f->c, f->slot))
 			continue;
 		f->c->fresh[f->slot / 64] &= ~(1ULL << (f->slot % 64));
 		flush_lines(f->c->slots + (size_t)f->slot * f->c->slot_size, f->c->slot_size);
@@ -369,7 +398,7 @@ static void fresh_add(struct chunk *c, uint32_t slot)
 		 * stop being fresh (stores into them are logged again). */
 		size_t j = 0;
 		for (size_t i = 0; i < fresh_n; i++)
-			if (bit_test(fresh_v[i].c->fresh, fresh_v[i].slot))
+			if (fresh_test(fresh_v[i].c, fresh_v[i].slot))
 				fresh_v[j++] = fresh_v[i];
 		fresh_n = j;
 		if (fresh_n > FRESH_CAP / 2)
@@ -417,6 +446,11 @@ void *slab_alloc(size_t size, int zero)
 		pthread_mutex_unlock(&slab_lock);
 		return NULL;
 	}
+	if (!c->fresh && !(c->fresh = calloc((c->nslots + 63) / 64, 8))) {
+		pthread_mutex_unlock(&slab_lock);
+		err_set(ENOMEM, "pmem_shim: out of memory (slab chunks)");
+		return NULL;
+	}
 	for (w = c->cursor;; w = (w + 1) % ((c->nslots + 63) / 64))
 		if (~c->hdr->bits[w] != 0 && (w * 64 + (uint32_t)__builtin_ctzll(~c->hdr->bits[w])) < c->nslots)
 			break;
@@ -443,7 +477,8 @@ static void release(struct chunk *c, uint32_t slot)
 {
 	unsigned cls = c->cls;
 
-	c->fresh[slot / 64] &= ~(1ULL << (slot % 64));
+	if (c->fresh)
+		c->fresh[slot / 64] &= ~(1ULL << (slot % 64));
 	memset(slab_recent_, 0, sizeof(slab_recent_));
 	pthread_mutex_lock(&slab_lock);
 	if (!bit_test(c->hdr->bits, slot)) {
@@ -473,7 +508,7 @@ int slab_free(void *ptr)
 	if (!c)
 		return 0;
 	slot = slot_of(c, ptr);
-	if (!bit_test(c->fresh, slot) && ((tx_tls.depth > 0 && !tx_tls.aborted) ||
+	if (!fresh_test(c, slot) && ((tx_tls.depth > 0 && !tx_tls.aborted) ||
 			tx_tls.lazy > 0)) {
 		if (slab_grow((void **)&deferred_v, &deferred_cap, deferred_n,
 				sizeof(*deferred_v)) == 0)
@@ -502,7 +537,7 @@ int slab_is_fresh(const void *addr, size_t size)
 	if (!c)
 		return 0;
 	slot = slot_of(c, addr);
-	return bit_test(c->fresh, slot) &&
+	return fresh_test(c, slot) &&
 		(const char *)addr + size <= c->slots + (size_t)(slot + 1) * c->slot_size;
 }
 
@@ -530,6 +565,15 @@ void slab_widen(void **addr, size_t *size)
 		return;
 	*addr = (void *)lo;
 	*size = hi - lo;
+}
+
+/* slab_spares_replenish -- at a clean close: spare chunks for the next warm
+ * start (slab_dir.c) */
+void slab_spares_replenish(void)
+{
+	pthread_mutex_lock(&slab_lock);
+	slab_dir_replenish();
+	pthread_mutex_unlock(&slab_lock);
 }
 
 /* slab_commit -- before the outermost commit: fresh slots written back (the
@@ -560,7 +604,7 @@ void slab_aborted(void)
 	for (size_t i = 0; i < fresh_n; i++) {
 		struct fresh_ref *f = &fresh_v[i];
 		if (f->epoch == tx_tls.epoch) {
-			if (bit_test(f->c->fresh, f->slot))
+			if (fresh_test(f->c, f->slot))
 				release(f->c, f->slot);
 		} else {
 			fresh_v[j++] = *f;

@@ -12,7 +12,14 @@
  * walks PMDK's objects once and writes a new directory. No slot of a chunk is
  * handed out before its entry is durable. The two bits live in the low bits of
  * the header's offset (objects are 16-byte aligned), so each change of the
- * directory's state is one 8-byte store.
+ * directory's state is one 8-byte store. A pool without chunks says so with
+ * SLAB_DIR_COMPLETE and no offset: its opens walk nothing either.
+ *
+ * Spare chunks: a close that has PMDK open leaves SLAB_SPARES chunks without
+ * a class (entry class SPARE_CLASS), so that a warm start, which maps the
+ * pool without PMDK (pool_direct.c), takes new chunks from them instead of
+ * opening PMDK for the first one. Giving a spare its class rewrites its header
+ * and its entry in place, under the adding bit like a new chunk.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -37,9 +44,13 @@ struct chunk_dir {
 	uint64_t e[];
 };
 
+#define SPARE_CLASS 0xfeu      /* entry class of a spare chunk (entries keep cls + 1) */
+
 static struct chunk_dir *dir;  /* the open pool's directory */
 static uint64_t dir_n;         /* its entries */
 static int dir_orphan;         /* a chunk was published without an entry */
+static uint64_t spare_at[SLAB_SPARES]; /* directory indexes of spare chunks */
+static unsigned nspare;
 
 /* dir_persist -- makes a header or directory field durable */
 static void dir_persist(const void *addr, size_t len)
@@ -76,6 +87,8 @@ static struct chunk_dir *dir_new(const uint64_t *e, uint64_t n, uint64_t cap)
 	struct dir_init in = { e, n, cap };
 	PMEMoid oid;
 
+	if (!pool_pmdk())
+		return NULL;
 	if (pmdk.xalloc(pool_cur->pop, &oid, sizeof(struct chunk_dir) + cap * sizeof(e[0]),
 			SLAB_DIR_TYPE, 0, dir_construct, &in) != 0) {
 		err_pmdk(errno, "pms_malloc (slab directory)");
@@ -84,20 +97,24 @@ static struct chunk_dir *dir_new(const uint64_t *e, uint64_t n, uint64_t cap)
 	return (struct chunk_dir *)(pms_pool_base_ + oid.off);
 }
 
-/* dir_publish -- makes d the pool's directory (state bits added) */
+/* dir_publish -- makes d (NULL: no chunk) the pool's directory, with the
+ * state bits */
 static void dir_publish(struct chunk_dir *d, unsigned bits)
 {
 	struct pool_header *ph = pool_cur->hdr;
 
-	ph->slab_dir = ((uintptr_t)d - pms_pool_base_) | bits;
+	ph->slab_dir = (d ? (uintptr_t)d - pms_pool_base_ : 0) | bits;
 	dir_persist(&ph->slab_dir, sizeof(ph->slab_dir));
 }
 
 /* dir_free -- gives a directory object back to PMDK */
 static void dir_free(struct chunk_dir *d)
 {
-	PMEMoid oid = pmdk.oid(d);
+	PMEMoid oid;
 
+	if (!pool_pmdk())
+		return; /* (left allocated: the next walk frees stray directories) */
+	oid = (PMEMoid){ pool_cur->uuid_lo, (uintptr_t)d - pms_pool_base_ };
 	pmdk.free(&oid);
 }
 
@@ -110,6 +127,8 @@ static int slab_open_walk(void)
 	struct chunk_dir *d;
 	PMEMoid o, next;
 
+	if (!pool_pmdk())
+		return -1;
 	for (o = pmdk.first(pool_cur->pop); !OID_IS_NULL(o); o = next) {
 		struct chunk_hdr *h = (struct chunk_hdr *)(pms_pool_base_ + o.off);
 		int cls;
@@ -120,6 +139,16 @@ static int slab_open_walk(void)
 		}
 		if (pmdk.type_num(o) != SLAB_CHUNK_TYPE)
 			continue;
+		if (h->magic == SLAB_SPARE_MAGIC) {
+			if (n == cap && slab_grow((void **)&e, &cap, n, sizeof(*e))) {
+				free(e);
+				return -1;
+			}
+			if (nspare < SLAB_SPARES)
+				spare_at[nspare++] = n;
+			e[n++] = dir_entry(o.off, SPARE_CLASS);
+			continue;
+		}
 		cls = slab_class_of(h->slot_size);
 		if (h->magic != SLAB_MAGIC || cls < 0 || slab_class_size((unsigned)cls) != h->slot_size) {
 			free(e);
@@ -134,8 +163,7 @@ static int slab_open_walk(void)
 	}
 	if (n == 0) { /* no chunk: the first one writes the directory */
 		free(e);
-		pool_cur->hdr->slab_dir = 0;
-		dir_persist(&pool_cur->hdr->slab_dir, sizeof(pool_cur->hdr->slab_dir));
+		dir_publish(NULL, SLAB_DIR_COMPLETE);
 		return 0;
 	}
 	cap = SLAB_DIR_MIN;
@@ -164,6 +192,11 @@ static int slab_open_dir(uint64_t off)
 	for (n = 0; n < d->cap && d->e[n]; n++) {
 		uint64_t c_off = (d->e[n] >> 8) << 4;
 		unsigned cls = (unsigned)(d->e[n] & 0xff) - 1;
+		if (cls == SPARE_CLASS && c_off < pms_pool_size_ - CHUNK_BYTES) {
+			if (nspare < SLAB_SPARES)
+				spare_at[nspare++] = n;
+			continue;
+		}
 		if (!slab_class_size(cls) || c_off >= pms_pool_size_ - CHUNK_BYTES)
 			return err_set(EINVAL, "pool's directory of slab chunks is damaged "
 				"(entry %" PRIu64 ")", n);
@@ -181,6 +214,8 @@ int slab_dir_open(void)
 {
 	uint64_t v = pool_cur->hdr->slab_dir, off = v & ~(uint64_t)SLAB_DIR_BITS;
 
+	if (v == SLAB_DIR_COMPLETE)
+		return 0; /* no chunk */
 	/* no directory yet (a pool from before it, or one whose header points
 	 * at its newest chunk instead), or an interrupted add: walk */
 	if ((v & SLAB_DIR_BITS) != SLAB_DIR_COMPLETE || (off < pms_pool_size_ - 8 &&
@@ -195,14 +230,14 @@ void slab_dir_close(void)
 	dir = NULL;
 	dir_n = 0;
 	dir_orphan = 0;
+	nspare = 0;
 }
 
 /* slab_dir_adding -- a chunk is about to be published: until its entry is
  * durable, an open must walk */
 void slab_dir_adding(void)
 {
-	if (dir)
-		dir_publish(dir, SLAB_DIR_COMPLETE | SLAB_DIR_ADDING);
+	dir_publish(dir, dir ? SLAB_DIR_COMPLETE | SLAB_DIR_ADDING : SLAB_DIR_ADDING);
 }
 
 /* slab_dir_enter -- the entry of a chunk just published (a first or a larger
@@ -236,6 +271,49 @@ int slab_dir_enter(uint64_t off, unsigned cls)
 /* slab_dir_added -- every published chunk has its entry again */
 void slab_dir_added(void)
 {
-	if (dir && !dir_orphan)
+	if (!dir_orphan)
 		dir_publish(dir, SLAB_DIR_COMPLETE);
+}
+
+/* slab_dir_take_spare -- a spare chunk made a chunk of class cls (header and
+ * entry rewritten under the adding bit); NULL when there is none */
+struct chunk_hdr *slab_dir_take_spare(unsigned cls)
+{
+	uint64_t i, off;
+	struct chunk_hdr *h;
+
+	while (nspare > 0) {
+		i = spare_at[--nspare];
+		off = (dir->e[i] >> 8) << 4;
+		h = (struct chunk_hdr *)(pms_pool_base_ + off);
+		if (h->magic != SLAB_SPARE_MAGIC)
+			continue; /* (not what the entry says: left for the next walk) */
+		slab_dir_adding();
+		slab_chunk_format(h, cls, pool_cur->pop);
+		dir->e[i] = dir_entry(off, cls);
+		dir_persist(&dir->e[i], sizeof(dir->e[i]));
+		slab_dir_added();
+		return h;
+	}
+	return NULL;
+}
+
+/* slab_dir_replenish -- at a clean close with PMDK open: spare chunks again
+ * for the next warm start (failures only leave fewer) */
+void slab_dir_replenish(void)
+{
+	PMEMoid oid;
+
+	while (pool_cur->pop && nspare < SLAB_SPARES && !dir_orphan) {
+		slab_dir_adding();
+		if (pmdk.xalloc(pool_cur->pop, &oid, CHUNK_BYTES, SLAB_CHUNK_TYPE, 0,
+				slab_spare_construct, NULL) != 0) {
+			slab_dir_added();
+			return;
+		}
+		if (slab_dir_enter(oid.off, SPARE_CLASS) != 0)
+			return;
+		slab_dir_added();
+		spare_at[nspare++] = dir_n - 1;
+	}
 }

@@ -104,7 +104,8 @@ int pms_stats_dump_json(FILE *out)
 		"\"injected_ns\": %llu, \"open_warm\": %d, \"open_load_us\": %.1f, "
 		"\"open_check_us\": %.1f, \"open_pmdk_us\": %.1f, \"open_attach_us\": %.1f, "
 		"\"open_recover_us\": %.1f, \"open_slab_us\": %.1f, "
-		"\"open_values_us\": %.1f, \"open_total_us\": %.1f}\n", m.name,
+		"\"open_values_us\": %.1f, \"open_total_us\": %.1f, "
+		"\"pmdk_deferred_open_us\": %.1f}\n", m.name,
 		m.mode == PMS_LAT_REALISTIC ? "realistic" : "conservative",
 		pms_flush_insn(), (unsigned long long)s.reads,
 		(unsigned long long)s.writes, (unsigned long long)s.flushes,
@@ -120,7 +121,8 @@ int pms_stats_dump_json(FILE *out)
 		(unsigned long long)s.injected_ns, open_times.warm, open_times.load / 1e3,
 		open_times.check / 1e3, open_times.pmdk / 1e3, open_times.attach / 1e3,
 		open_times.recover / 1e3, open_times.slab / 1e3,
-		open_times.values / 1e3, open_times.total / 1e3);
+		open_times.values / 1e3, open_times.total / 1e3,
+		open_times.deferred / 1e3);
 	return fflush(out) == 0 ? 0 : -1;
 }
 

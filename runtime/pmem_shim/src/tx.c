@@ -152,7 +152,11 @@ int pms_tx_begin(void)
 /* pmdk_begin -- opens this thread's PMDK transaction */
 static int pmdk_begin(void)
 {
-	if (pmdk.tx_begin(pool_cur->pop, NULL, TX_PARAM_NONE) != 0) {
+	PMEMobjpool *pop = pool_pmdk();
+
+	if (!pop)
+		return -1;
+	if (pmdk.tx_begin(pop, NULL, TX_PARAM_NONE) != 0) {
 		int e = errno;
 		pmdk.tx_end();
 		return err_pmdk(e, "pms_tx_begin");
@@ -271,7 +275,7 @@ int pms_tx_commit(void)
 	if (tx_tls.pmdk && tx_tls.ulog && ulog_logged()) {
 		/* PMDK's commit point retires the runtime's log too */
 		uint64_t *w = ulog_gen_word();
-		if (pmdk.tx_xadd_range_direct(w, sizeof(*w), POBJ_XADD_NO_ABORT) != 0) {
+		if (pmdk.tx_xadd_range_direct(pmdk_ptr(w), sizeof(*w), POBJ_XADD_NO_ABORT) != 0) {
 			int e = errno;
 			pms_tx_abort();
 			return err_pmdk(e, "pms_tx_commit");
@@ -377,7 +381,7 @@ static int tx_add_slow(void *addr, size_t size)
 			return -1;
 	}
 	if ((!tx_tls.ulog || tx_tls.ulog_full) &&
-			pmdk.tx_xadd_range_direct(addr, size, POBJ_XADD_NO_ABORT) != 0)
+			pmdk.tx_xadd_range_direct(pmdk_ptr(addr), size, POBJ_XADD_NO_ABORT) != 0)
 		return err_pmdk(errno, "pms_tx_add_range");
 	stats_mine()->bytes_logged += size;
 	if (pms_lat_active_)

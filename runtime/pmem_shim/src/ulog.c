@@ -212,6 +212,10 @@ static int lane_take(void)
 	l = &table->lanes[i];
 	if (!l->log_off) {
 		/* atomic allocation, then published with one 8-byte store */
+		if (!pool_pmdk()) {
+			__atomic_fetch_and(&lanes_taken, ~(1ULL << i), __ATOMIC_ACQ_REL);
+			return -1;
+		}
 		size_t bytes = pms_pool_size_ / 256;
 		bytes = bytes < UNDO_LOG_MIN ? UNDO_LOG_MIN : bytes > UNDO_LOG_MAX ? UNDO_LOG_MAX : bytes;
 		if (pmdk.xalloc(pool_cur->pop, &oid, bytes, UNDO_LOG_TYPE,
@@ -435,6 +439,8 @@ int ulog_open(int is_pmem)
 		!(e && strcmp(e, "pmdk") == 0);
 	if (!ulog_on_ || table)
 		return 0;
+	if (!pool_pmdk())
+		return -1;
 	if (pmdk.xalloc(pool_cur->pop, &oid, sizeof(*table), UNDO_TABLE_TYPE,
 			POBJ_XALLOC_ZERO, NULL, NULL) != 0)
 		return err_pmdk(errno, "cannot allocate the undo-log table");
