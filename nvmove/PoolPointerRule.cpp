@@ -5,10 +5,10 @@
 // whatever record a pointer into the pool is used as lives in the pool.
 //
 // Pool pointers start at the results of the pool functions (PoolFunctions.def,
-// --pool-function) and the pool-base globals, on the functions the walk from the load
-// functions visited, and go wherever FunctionSummary::PointerFlows take address values:
-// locals, fields, parameters, results, &p->f, &p[i], p + n, and addresses read out of a pool
-// object. A cell that holds a pool pointer and is converted to T * (a cast, an implicit
+// --pool-function), the pointers a root is bound to (pms_root_bind) and the pool-base
+// globals, on the functions the walk from the load functions visited, and go wherever
+// FunctionSummary::PointerFlows take address values: locals, fields, parameters, results,
+// &p->f, &p[i], p + n, and addresses read out of a pool object. A cell that holds a pool pointer and is converted to T * (a cast, an implicit
 // conversion from void *, a read of a T * l-value), or through which an l-value of record T is
 // reached (p->inner, p[i]), or a T * field that one is stored into, makes T persistent. The
 // record holding such a field does not become persistent by that (the mounted DRAM state
@@ -31,6 +31,15 @@ std::set<std::string> poolFunctions(const InferenceOptions &O) {
   };
   Names.insert(O.PoolFunctions.begin(), O.PoolFunctions.end());
   return Names;
+}
+
+/// Functions that store a pool pointer through one of their arguments: name -> argument.
+static const std::map<std::string, unsigned> &poolOutParameters() {
+  static const std::map<std::string, unsigned> Table = {
+#define NVM_POOL_OUT(Name, Arg) {#Name, Arg},
+#include "nvm/PoolFunctions.def"
+  };
+  return Table;
 }
 
 static const char *const PoolGlobals[] = {
@@ -103,15 +112,31 @@ public:
 private:
   bool usesPool() const {
     for (const FunctionSummary &F : Fns)
-      for (const Flow &Fl : F.Flows) {
-        StringRef From = Fl.From;
-        if (From.consume_front(cell::Callee) && From.consume_back("|ret") &&
-            Pool.count(functionNameOfUsr(From)))
+      for (const Flow &Fl : F.Flows)
+        if (!poolSource(Fl).empty() || isPoolGlobal(Fl.From))
           return true;
-        if (isPoolGlobal(Fl.From))
-          return true;
-      }
     return false;
+  }
+
+  /// The pool function whose result (a call's result cell) or out-parameter (the caller's
+  /// pointer it writes through) Fl carries, or empty.
+  std::string poolSource(const Flow &Fl) const {
+    StringRef From = Fl.From;
+    if (Fl.Kind == Flow::Store && From.consume_front(cell::Callee) && From.consume_back("|ret")) {
+      std::string Name = functionNameOfUsr(From);
+      return Pool.count(Name) ? Name : std::string();
+    }
+    if (Fl.Kind != Flow::Back || !From.consume_front(cell::Pointee) ||
+        !From.consume_front(cell::Callee))
+      return {};
+    auto [Usr, Param] = From.rsplit(cell::Separator);
+    std::string Name = functionNameOfUsr(Usr);
+    auto It = poolOutParameters().find(Name);
+    unsigned I;
+    if (It == poolOutParameters().end() || !Param.consume_front("p") ||
+        Param.getAsInteger(10, I) || I != It->second)
+      return {};
+    return Name;
   }
 
   static bool isPoolGlobal(StringRef Cell) {
@@ -123,12 +148,8 @@ private:
     std::vector<unsigned> Out;
     for (size_t FI = 0; FI < Fns.size(); ++FI)
       for (const Flow &Fl : Fns[FI].Flows) {
-        StringRef From = Fl.From;
-        if (Fl.Kind != Flow::Store || !From.consume_front(cell::Callee) ||
-            !From.consume_back("|ret"))
-          continue;
-        std::string Name = functionNameOfUsr(From);
-        if (!Pool.count(Name))
+        std::string Name = poolSource(Fl);
+        if (Name.empty())
           continue;
         unsigned N = G.node(qualifyCell(Fl.To, Fns[FI].Usr));
         Seeds.try_emplace(N, Seed{Name + "()", Fl.Loc});
