@@ -11,12 +11,12 @@ namespace nvm::infer {
 /// traced back, inside the callee, to its parameters (bound to this call's arguments) and to
 /// shared cells (heap, LOAD). A wrapper like zmalloc then hands each caller its own object, and
 /// zmalloc_usable(n, &usable) gives each caller the size it asked for, not every caller's.
-void FlowGraph::connectReturns() {
+void FlowGraph::connectCallSites() {
   std::set<std::pair<unsigned, unsigned>> Added;
   for (bool Changed = true; Changed;) {
     Changed = false;
     std::map<std::string, std::vector<unsigned>> Transfer = calleeTransfers();
-    for (const ReturnSite &RS : Returns) {
+    for (const SiteFlow &RS : SiteFlows) {
       auto It = Transfer.find(RS.From);
       if (It == Transfer.end())
         continue;
@@ -43,7 +43,7 @@ void FlowGraph::connectReturns() {
 /// sources inside the callee.
 std::map<std::string, std::vector<unsigned>> FlowGraph::calleeTransfers() const {
   std::map<std::string, std::vector<unsigned>> Transfer;
-  for (const ReturnSite &RS : Returns)
+  for (const SiteFlow &RS : SiteFlows)
     if (!Transfer.count(RS.From))
       if (auto N = find(RS.From))
         Transfer[RS.From] = calleeSources(*N, RS.Callee);

@@ -120,7 +120,7 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
       for (const auto &[Out, OutPointee] : E.Out)
         if (!OutPointee || InPointee)
           addEdge(In, Out, std::get<1>(Key), int(std::get<0>(Key)), Flow::Store);
-  connectReturns();
+  connectCallSites();
   // A whole object holds its fields: writing it writes them, reading a field reads it.
   std::vector<std::string> Fields;
   for (const std::string &N : Names)
@@ -223,7 +223,7 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, boo
       // Per call site (CallSiteTransfer.cpp), like a result: strbuf_add(&a, ...) must not
       // fill every other caller's strbuf with what this caller's arguments hold.
       if (PerSiteWrites)
-        Returns.push_back({FI, Fl.Loc, T, From, To, Fl.Kind});
+        SiteFlows.push_back({FI, Fl.Loc, T, From, To, Fl.Kind});
       else
         addEdge(From, To, Fl.Loc, int(FI), Fl.Kind);
       continue;
@@ -232,7 +232,7 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, boo
       addEdge(From, To, Fl.Loc, int(FI), Fl.Kind);
       Arguments[{FI, Fl.Loc, T}][To].push_back(From);
     } else {
-      Returns.push_back({FI, Fl.Loc, T, From, To, Fl.Kind});
+      SiteFlows.push_back({FI, Fl.Loc, T, From, To, Fl.Kind});
       if (Fl.Kind == Flow::Store && !Mirror)
         ReturnLinks.insert({node(From), node(To)});
     }

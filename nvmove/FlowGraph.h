@@ -75,7 +75,7 @@ public:
 private:
   /// A flow out of a callee at one call: its result, or what it writes through a parameter
   /// (From: "usr|ret", "*usr|p1", ...) into the caller's cell To.
-  struct ReturnSite {
+  struct SiteFlow {
     size_t Caller;
     std::string Loc, Callee, From, To;
     Flow::KindT Kind;
@@ -87,7 +87,7 @@ private:
 
   void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, bool Mirror);
   bool carriesStream(const Flow &Fl) const;
-  void connectReturns();
+  void connectCallSites();
   std::map<std::string, std::vector<unsigned>> calleeTransfers() const;
   std::vector<unsigned> calleeSources(unsigned Out, llvm::StringRef Usr) const;
   void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
@@ -105,7 +105,7 @@ private:
   std::set<std::string> WithBody;
   std::map<CallKey, External> Externals;
   std::map<CallKey, std::map<std::string, std::vector<std::string>>> Arguments;
-  std::vector<ReturnSite> Returns; ///< results and (PerSiteWrites) writes through parameters
+  std::vector<SiteFlow> SiteFlows; ///< results and (PerSiteWrites) writes through parameters
   /// Walked functions by USR (indices into the functions the graph was built from).
   std::map<std::string, std::vector<int>> FunctionIndex;
   std::multimap<unsigned, unsigned> ReturnLinks;

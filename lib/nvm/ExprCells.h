@@ -1,4 +1,4 @@
-// Names the abstract memory cells an expression reads, writes or points to (see Summary.h
+// Names the abstract memory cells an expression reads, writes or points to (see CellNames.h
 // for the cell vocabulary). Field-based: every object of a record shares its field cells.
 #ifndef NVM_EXPRCELLS_H
 #define NVM_EXPRCELLS_H
