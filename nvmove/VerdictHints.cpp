@@ -212,7 +212,9 @@ std::map<std::string, VerdictHint> computeVerdictHints(const InferenceResult &R,
         Holders.push_back(O.Record.Name);
     bool IsRoot = Rooted.count(stripDigest(Key));
     bool Global = IsRoot || Program.GlobalObjects.count(Key);
-    bool Anchored = Global || !Holders.empty();
+    // A pointer into the persistent pool leads to what the pool-pointer rule finds.
+    bool FromPool = T.Reason == "pool-pointer";
+    bool Anchored = Global || !Holders.empty() || FromPool;
     bool Sized = Program.Sized.count(Key);
     std::vector<std::string> Positions, Volatile;
     VerdictHint H;
@@ -251,6 +253,9 @@ std::map<std::string, VerdictHint> computeVerdictHints(const InferenceResult &R,
       H.Reason = IsRoot                ? "a global used on the walk leads to it"
                  : Global              ? "the program has a global object of this type"
                  : !Holders.empty()    ? "reached from persistent " + joinNames(Holders, 3)
+                 : FromPool            ? "a pointer into the persistent pool (a root, an "
+                                         "allocation in it or an address computed from one) "
+                                         "leads to it"
                                        : "allocated by size (sizeof) and filled by the load; "
                                          "only untyped pointers (void *, char *) lead to it";
     }

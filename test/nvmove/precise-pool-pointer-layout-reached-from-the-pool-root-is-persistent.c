@@ -15,7 +15,8 @@
 // sits at the pool's base plus an offset (uintptr_t arithmetic, which once sent the recorder
 // round in a loop). A pointer kept in a persistent object (the super's 'journal') points into
 // the pool too. Each record a pool pointer is used as is persistent (reason "pool-pointer"),
-// with the statement and the path from the root.
+// with the statement and the path from the root, and the verdict hint says where it hangs from
+// (not "an iterator": nothing but the pool leads to an extent block).
 // CHECK-LABEL: "types": [
 // CHECK:         "name": "extent",
 // CHECK:         "reason": "pool-pointer",
@@ -24,6 +25,8 @@
 // CHECK:         "function": "chain_block",
 // CHECK:         "statement": "fs.c:{{[0-9]+}}:{{[0-9]+}}"
 // CHECK:         "reason": "pool-pointer",
+// CHECK:         "verdict_hint": "likely-persistent",
+// CHECK:         "verdict_reason": "a pointer into the persistent pool (a root, an allocation in it or an address computed from one) leads to it"
 // CHECK:         "name": "inode",
 // CHECK:         "reason": "pool-pointer",
 // CHECK:         "name": "journal",
