@@ -5,7 +5,8 @@
 //  - ownership: the walk stores into K.x a T object that the load itself allocated
 //    (`b->rec = r`, r fresh from malloc through any chain of calls), or
 //  - path: the pointer read from K.x is the base of a store of loaded data or of an owned
-//    object (`dictAddRaw(db->dict, ...)` stores loaded entries through db->dict),
+//    object (`dictAddRaw(db->dict, ...)` stores loaded entries through db->dict), that store
+//    itself, not another store into the same field cell,
 // and K itself is reachable from a root: the record of a global the walk uses, or a persistent
 // record, through typed fields or through untyped fields the walk stores K objects into. An
 // iterator is given pointers to persistent objects, but nothing holds the iterator; a client
@@ -43,14 +44,21 @@ bool PreciseAnalysis::ownsPersistent(const FlowGraph::Edge &E, const std::vector
 
 /// Cells whose pointer value is (or flows into) the base of a loaded or owning store.
 std::vector<bool> PreciseAnalysis::leadsToLoaded(const std::vector<bool> &Fresh) const {
-  std::set<unsigned> Owned;
-  for (unsigned E = 0; E < Graph.edges(); ++E)
-    if (ownsPersistent(Graph.edge(E), Fresh))
-      Owned.insert(Graph.edge(E).To);
+  // The store made through the base must itself be of loaded data or of an owned object, not
+  // merely into a cell that such stores reach elsewhere: a constant or a count stored into a
+  // field that loaded data also reaches, or an existing entry moved within a table by a
+  // rehash step, hands the pointer's record nothing (Redis' pubsubtype, bkinfo).
+  auto StoresHere = [&](const FlowGraph::Edge &B, unsigned Target) {
+    return llvm::any_of(Graph.inEdges(Target), [&](unsigned E) {
+      const FlowGraph::Edge &S = Graph.edge(E);
+      return S.Function == B.Function && S.Loc == B.Loc && S.Kind != Flow::Alias &&
+             (isKept(S.From) || ownsPersistent(S, Fresh));
+    });
+  };
   std::vector<unsigned> Bases;
   for (const FlowGraph::Edge &B : Graph.baseUses()) {
     auto Target = Graph.find(StringRef(Graph.name(B.To)).drop_front(2));
-    if (Target && (isKept(*Target) || Owned.count(*Target)))
+    if (Target && StoresHere(B, *Target))
       Bases.push_back(B.From);
   }
   std::vector<int> P = Graph.reachIf(
