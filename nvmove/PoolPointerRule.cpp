@@ -49,12 +49,6 @@ static const char *const PoolGlobals[] = {
 
 namespace {
 
-/// Where a pool pointer came from: the pool function's call (or the global) that started it.
-struct Seed {
-  std::string What; ///< "pms_root_get()" or "pms_pool_base_"
-  std::string Loc;
-};
-
 class PoolPointerRule {
 public:
   PoolPointerRule(const SummaryStore &Store, const InferenceOptions &O, InferenceResult &R)
@@ -65,6 +59,7 @@ public:
       F.Name = V.Function->Name;
       F.NumParams = V.Function->NumParams;
       F.Flows = V.Function->PointerFlows;
+      addSeedFlows(F);
       Fns.push_back(std::move(F));
     }
     for (size_t I = 0; I < Store.size(); ++I)
@@ -75,14 +70,17 @@ public:
 
   void run() {
     // Most programs never touch a pool: do not build a graph for them.
-    if (!usesPool())
+    if (SeedCells.empty())
       return;
     std::vector<const FunctionSummary *> Ptrs;
     for (const FunctionSummary &F : Fns)
       Ptrs.push_back(&F);
     FlowGraph G(Ptrs, R.Walk.IndirectTargets, /*UnknownCallsRead=*/false);
     linkGlobalFields(G);
-    std::vector<unsigned> Sources = seeds(G);
+    std::vector<unsigned> Sources;
+    for (const std::string &C : SeedCells)
+      if (auto N = G.find(C))
+        Sources.push_back(*N);
     if (Sources.empty())
       return;
     // Address values move along stores (copies, arguments, results) and back through
@@ -110,12 +108,23 @@ public:
   }
 
 private:
-  bool usesPool() const {
-    for (const FunctionSummary &F : Fns)
-      for (const Flow &Fl : F.Flows)
-        if (!poolSource(Fl).empty() || isPoolGlobal(Fl.From))
-          return true;
-    return false;
+  /// A pool function's result (or the pointer it binds a root to) comes from a cell named
+  /// after the call, as a global: "g:pms_root_get() at fs.c:28:7". A shared cell, so that a
+  /// wrapper returning what pms_calloc gave it hands that to its callers through the
+  /// per-call-site wiring of results, which carries shared cells and parameters, not the
+  /// callee's locals.
+  void addSeedFlows(FunctionSummary &F) {
+    std::vector<Flow> Seeds;
+    for (const Flow &Fl : F.Flows) {
+      if (std::string Name = poolSource(Fl); !Name.empty()) {
+        std::string Seed = (cell::Global + Name + "() at " + Fl.Loc).str();
+        Seeds.push_back({Seed, Fl.To, Fl.Loc, Flow::Store});
+        SeedCells.insert(Seed);
+      } else if (isPoolGlobal(Fl.From)) {
+        SeedCells.insert(Fl.From);
+      }
+    }
+    F.Flows.insert(F.Flows.end(), Seeds.begin(), Seeds.end());
   }
 
   /// The pool function whose result (a call's result cell) or out-parameter (the caller's
@@ -142,25 +151,6 @@ private:
   static bool isPoolGlobal(StringRef Cell) {
     return Cell.consume_front(cell::Global) &&
            llvm::any_of(PoolGlobals, [&](const char *G) { return Cell == G; });
-  }
-
-  std::vector<unsigned> seeds(FlowGraph &G) {
-    std::vector<unsigned> Out;
-    for (size_t FI = 0; FI < Fns.size(); ++FI)
-      for (const Flow &Fl : Fns[FI].Flows) {
-        std::string Name = poolSource(Fl);
-        if (Name.empty())
-          continue;
-        unsigned N = G.node(qualifyCell(Fl.To, Fns[FI].Usr));
-        Seeds.try_emplace(N, Seed{Name + "()", Fl.Loc});
-        Out.push_back(N);
-      }
-    for (const char *Global : PoolGlobals)
-      if (auto N = G.find((cell::Global + Global).str())) {
-        Seeds.try_emplace(*N, Seed{Global, ""});
-        Out.push_back(*N);
-      }
-    return Out;
   }
 
   /// "g:the_fs.sb" is field sb of one object, the global the_fs; code that reaches it through a
@@ -248,15 +238,19 @@ private:
         New.try_emplace(Key, TypeFinding{Rec->second, "pool-pointer", {}, {}}).first->second;
     if (T.Provenances.size() >= 3)
       return;
+    // The path without its seed, which the sentence names with the statement that used it.
+    std::vector<std::string> Cells = G.path(Parents, Cell, false);
     std::string Path;
-    for (const std::string &C : G.path(Parents, Cell, false))
-      Path += (Path.empty() ? "" : " -> ") + C;
+    for (size_t I = Cells.size() > 1 ? 1 : 0; I < Cells.size(); ++I)
+      Path += (Path.empty() ? "" : " -> ") + Cells[I];
     unsigned First = Cell;
-    while (Parents[First] >= 0)
-      First = G.edge(Parents[First]).From;
-    std::string From;
-    if (auto S = Seeds.find(First); S != Seeds.end())
-      From = " from " + S->second.What + (S->second.Loc.empty() ? "" : " at " + S->second.Loc);
+    int FirstEdge = -1;
+    for (; Parents[First] >= 0; First = G.edge(FirstEdge).From)
+      FirstEdge = Parents[First];
+    StringRef Seed = StringRef(G.name(First)).drop_front(cell::Global.size());
+    std::string From = " from " + Seed.str();
+    if (!Seed.contains(" at ") && FirstEdge >= 0 && !G.edge(FirstEdge).Loc.empty())
+      From += " at " + G.edge(FirstEdge).Loc; // a pool-base global: where it is read
     Provenance P;
     P.Statement = At.Loc;
     if (At.Function >= 0) {
@@ -273,7 +267,7 @@ private:
   std::map<std::string, std::string> GlobalRecords; ///< global name -> record key
   std::set<std::string> Pool;
   std::vector<FunctionSummary> Fns;
-  std::map<unsigned, Seed> Seeds;
+  std::set<std::string> SeedCells; ///< "g:pms_root_get() at fs.c:28:7", "g:pms_pool_base_"
   std::vector<int> Parents;
   std::map<std::string, TypeFinding> New;
 };

@@ -8,15 +8,16 @@
 // RUN: %nvmove -p %t --load-function=fs_mount --mode=paper --format=json -o %t/paper.json
 // RUN: FileCheck %s --check-prefix=PAPER --input-file=%t/paper.json
 
-// A file system written for persistent memory reads nothing: its mount gets the superblock
-// from the pool's root (pms_root_get) and reaches the rest by block numbers: the inode table
-// is a block address stored in the mounted state, an inode is &fs->inodes[i], its extents are
-// an array inside it, an extent block is a block address cast to its record, and a log record
-// sits at the pool's base plus an offset (uintptr_t arithmetic, which once sent the recorder
-// round in a loop). A pointer kept in a persistent object (the super's 'journal') points into
-// the pool too. Each record a pool pointer is used as is persistent (reason "pool-pointer"),
-// with the statement and the path from the root, and the verdict hint says where it hangs from
-// (not "an iterator": nothing but the pool leads to an extent block).
+// A file system written for persistent memory reads nothing: its mount gets the superblock from
+// the pool's root (pms_root_get) and reaches the rest by block numbers: the inode table is a
+// block address stored in the mounted state, an inode is &fs->inodes[i], its extents are an
+// array inside it, an extent block is a block address cast to its record, and a log record sits
+// at the pool's base plus an offset (uintptr_t arithmetic, which once sent the recorder round
+// in a loop). An undo entry comes from an allocation wrapper: what pms_malloc returns inside it
+// reaches the wrapper's caller. A pointer kept in a persistent object (the super's 'journal')
+// points into the pool too. Each record a pool pointer is used as is persistent (reason
+// "pool-pointer"), with the statement and the path from the root, and the verdict hint says
+// where it hangs from (not "an iterator": nothing but the pool leads to an extent block).
 // CHECK-LABEL: "types": [
 // CHECK:         "name": "extent",
 // CHECK:         "reason": "pool-pointer",
@@ -32,7 +33,7 @@
 // CHECK:         "name": "journal",
 // CHECK:         "reason": "pool-pointer",
 // CHECK:         "name": "log_record",
-// CHECK:         "evidence": "a pointer into the persistent pool from pms_pool_base_ is used as a pointer to struct log_record: pms_pool_base_ -> replay: base",
+// CHECK:         "evidence": "a pointer into the persistent pool from pms_pool_base_ at fs.c:{{[0-9]+}}:{{[0-9]+}} is used as a pointer to struct log_record: replay: base",
 // CHECK:         "reason": "pool-pointer",
 // CHECK-NOT:     "name": "{{mounted|stats}}"
 // CHECK:         "name": "super",
@@ -40,6 +41,9 @@
 // CHECK-NEXT:      "fs_mount",
 // CHECK-NEXT:      "fs_open"
 // CHECK-NEXT:    ],
+// CHECK:         "reason": "pool-pointer",
+// CHECK:         "name": "undo_entry",
+// CHECK:         "evidence": "a pointer into the persistent pool from pms_malloc() at fs.c:{{[0-9]+}}:{{[0-9]+}} is used as a pointer to struct undo_entry: pool_alloc: return value -> fs_mount: call result",
 // CHECK:         "reason": "pool-pointer",
 // CHECK-LABEL: "warnings": []
 
@@ -62,6 +66,7 @@ typedef unsigned long uintptr_t;
 void *pms_root_get(const char *name);
 extern uintptr_t pms_pool_base_;
 void *my_pool_root(void);
+void *pms_malloc(size_t n);
 
 struct extent { unsigned start, len; };
 struct extent_block { unsigned next; struct extent ext[100]; };
@@ -70,9 +75,15 @@ struct journal { unsigned head; };
 struct super { unsigned ninodes, inode_start; struct journal *journal; };
 struct log_record { unsigned op; };
 struct stats { unsigned mounts; };
+struct undo_entry { unsigned op; };
 struct mounted { struct super *sb; struct inode *inodes; int nopen; };
 
 static struct mounted the_fs;
+
+static void *pool_alloc(size_t n) {
+  void *p = pms_malloc(n);
+  return p;
+}
 
 static void *block_addr(struct mounted *fs, unsigned blk) {
   return (char *)fs->sb + (size_t)blk * 4096;
@@ -116,8 +127,10 @@ static int fs_open(struct mounted *fs) {
 
 int fs_mount(void) {
   struct stats *st = my_pool_root();
+  struct undo_entry *u = pool_alloc(sizeof *u);
   if (fs_open(&the_fs) < 0)
     return -1;
+  u->op = 1;
   st->mounts++;
   return (int)(file_blocks(&the_fs, 1) + replay(&the_fs, 64) + the_fs.sb->journal->head);
 }
