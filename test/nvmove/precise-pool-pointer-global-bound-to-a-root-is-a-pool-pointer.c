@@ -2,6 +2,13 @@
 // RUN: sed -e 's|@DIR@|%/t|g' %t/cdb.json.in > %t/compile_commands.json
 // RUN: %nvmove -p %t --load-function=warm_start --format=json -o %t/report.json
 // RUN: FileCheck %s --input-file=%t/report.json
+// The pointer flows survive the summary cache: a second run, from cached summaries only,
+// gives the same answer.
+// RUN: nvmove --quiet --cache-dir=%t/cache -p %t --load-function=warm_start --format=json -o %t/first.json
+// RUN: nvmove --quiet --cache-dir=%t/cache -p %t --load-function=warm_start --format=json -o %t/cached.json
+// RUN: FileCheck %s --input-file=%t/cached.json
+// RUN: FileCheck %s --check-prefix=CACHED --input-file=%t/cached.json
+// CACHED: "from_cache": 1,
 
 // A ported program keeps its legacy global and binds it to a root at its warm start: after
 // pms_root_bind("db", &db) the global holds a pointer into the pool, and the records the
