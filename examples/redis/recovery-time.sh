@@ -5,8 +5,10 @@
 # kill -9, so the next one finds the pool not closed) and REPEAT times after a clean stop (ended
 # by SHUTDOWN). The runtime's open_* figures (PMS_STATS, docs/pmem_shim.md) say how long loading
 # libpmemobj, PMDK's consistency check (by default only after an unclean stop), PMDK's open, the
-# runtime's undo-log replay, the slab's state and the value roots took, without process start or
-# Redis' own start-up. Exec to first answer is timed by the script (process start included).
+# runtime's undo-log replay, the slab's state and the value roots took (and, after a clean stop,
+# "deferred": PMDK's open when the run needed PMDK at all, docs/pmem_shim.md), without process start or
+# Redis' own start-up. Exec to first answer is timed by exec-to-pong.py (process start included,
+# the port polled every half millisecond).
 #   examples/redis/recovery-time.sh                 # KEYS="100000 1000000", REPEAT=3
 # The pristine server's empty start (exec to PONG, no data) is timed last, for comparison.
 # Environment: SERVER (the ported redis-server), PRISTINE (the pristine one), KEYS, REPEAT, PORT (6431), POOL_DIR (/dev/shm),
@@ -25,56 +27,56 @@ DIR=$(mktemp -d "${POOL_DIR:-/dev/shm}/recovery-time.XXXXXX")
 PID=
 trap '[ -z "$PID" ] || kill -9 "$PID" 2>/dev/null; [ -n "${KEEP:-}" ] || rm -rf "$DIR"' EXIT
 
-start() { # start [ENV...]: the server on $DIR/pool, waits for PING
-  env PMS_POOL="$DIR/pool" PMS_POOL_SIZE="$SIZE" PMEM_IS_PMEM_FORCE=1 "$@" \
-    taskset -c 0 "$SERVER" --port "$PORT" --bind 127.0.0.1 --dir "$DIR" --save '' \
-    --appendonly no --enable-debug-command yes --logfile "$DIR/log" &
-  PID=$!
-  for _ in $(seq 6000); do [ "$(redis-cli -p "$PORT" ping 2>/dev/null)" = PONG ] && return; sleep 0.005; done
-  die "the server did not answer (log $DIR/log)"
+start() { # start [ENV...]: the server on $DIR/pool, waits for PING; EXEC_MS: exec to PONG
+  local out
+  out=$(env PMS_POOL="$DIR/pool" PMS_POOL_SIZE="$SIZE" PMEM_IS_PMEM_FORCE=1 "$@" \
+    "$HERE/exec-to-pong.py" "$PORT" -- taskset -c 0 "$SERVER" --port "$PORT" --bind 127.0.0.1 \
+    --dir "$DIR" --save '' --appendonly no --enable-debug-command yes --logfile "$DIR/log") ||
+    die "the server did not answer (log $DIR/log)"
+  read -r PID EXEC_MS <<<"$out"
+}
+stop() { # stop clean|kill: ends the server and waits until it is gone (it is not our child)
+  if [ "$1" = clean ]; then redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
+  else kill -9 "$PID" 2>/dev/null || true; fi
+  while kill -0 "$PID" 2>/dev/null; do sleep 0.005; done
+  PID=
 }
 
 echo "runtime's recovery at a warm start (us; median of $REPEAT; PMS_STATS open_* fields; exec: ms from exec to PONG)"
-printf '%9s %-6s %8s %8s %9s %8s %8s %7s %9s %7s %7s\n' keys after load check pmdk-open recover slab values total exec found
+printf '%9s %-6s %8s %8s %9s %8s %8s %7s %9s %9s %7s %7s\n' keys after load check pmdk-open recover slab values total deferred exec found
 for n in $KEYS; do
   SIZE=$(( n * 1024 > 268435456 ? n * 1024 : 268435456 ))
   rm -f "$DIR/pool"
   start
   [ "$(redis-cli -p "$PORT" debug populate "$n" key 100)" = OK ] || die "DEBUG POPULATE failed"
-  kill -9 "$PID"; wait "$PID" 2>/dev/null || true; PID=
+  stop kill
   for after in kill clean; do
     : >"$DIR/rows"
     # one unmeasured start that ends the way the measured ones begin
     start
-    if [ "$after" = clean ]; then redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
-    else kill -9 "$PID"; fi
-    wait "$PID" 2>/dev/null || true; PID=
+    stop "$after"
     for _ in $(seq "$REPEAT"); do
-      t0=$(date +%s%N)
       start PMS_STATS="$DIR/stats.json"
-      t1=$(date +%s%N)
+      exec_ms=$EXEC_MS
       found=$(redis-cli -p "$PORT" dbsize)
-      if [ "$after" = clean ]; then redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
-      else kill -9 "$PID"; fi
-      wait "$PID" 2>/dev/null || true; PID=
+      stop "$after"
       [ "$found" = "$n" ] || die "$found keys after the restart, expected $n"
       # after kill -9 PMS_STATS is not written: the clean stop's row is the one with figures,
       # and a kill's row takes them from a start that is stopped cleanly right after
       if [ "$after" = kill ]; then
         start PMS_STATS="$DIR/stats.json"
-        redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
-        wait "$PID" 2>/dev/null || true; PID=
-        start; kill -9 "$PID"; wait "$PID" 2>/dev/null || true; PID=
+        stop clean
+        start; stop kill
       fi
       python3 -c 'import json,sys; s=json.load(open(sys.argv[1])); assert s["open_warm"] == 1, "not warm"
-print(" ".join("%.1f" % s[k] for k in ("open_load_us","open_check_us","open_pmdk_us","open_recover_us","open_slab_us","open_values_us","open_total_us")), (int(sys.argv[2]) - int(sys.argv[3])) / 1e6)' \
-        "$DIR/stats.json" "$t1" "$t0" >>"$DIR/rows" || die "no warm start in $DIR/stats.json"
+print(" ".join("%.1f" % s[k] for k in ("open_load_us","open_check_us","open_pmdk_us","open_recover_us","open_slab_us","open_values_us","open_total_us","pmdk_deferred_open_us")), sys.argv[2])' \
+        "$DIR/stats.json" "$exec_ms" >>"$DIR/rows" || die "no warm start in $DIR/stats.json"
     done
     python3 - "$DIR/rows" "$n" "$after" "$found" <<'PY'
 import statistics, sys
 rows = [[float(x) for x in l.split()] for l in open(sys.argv[1])]
 med = [statistics.median(c) for c in zip(*rows)]
-print("%9s %-6s %8.1f %8.1f %9.1f %8.1f %8.1f %7.1f %9.1f %7.1f %7s" % (sys.argv[2], sys.argv[3], *med, sys.argv[4]))
+print("%9s %-6s %8.1f %8.1f %9.1f %8.1f %8.1f %7.1f %9.1f %9.1f %7.1f %7s" % (sys.argv[2], sys.argv[3], *med, sys.argv[4]))
 PY
   done
 done
@@ -82,11 +84,8 @@ done
 : >"$DIR/rows"
 for _ in $(seq "$REPEAT"); do
   rm -f "$DIR"/dump.rdb
-  t0=$(date +%s%N)
   SERVER=$PRISTINE start
-  t1=$(date +%s%N)
-  redis-cli -p "$PORT" shutdown nosave >/dev/null 2>&1 || true
-  wait "$PID" 2>/dev/null || true; PID=
-  echo $(( (t1 - t0) / 1000 )) >>"$DIR/rows"
+  stop clean
+  echo "$EXEC_MS" >>"$DIR/rows"
 done
-python3 -c 'import statistics,sys; print("pristine empty start: exec to PONG %.1f ms (median of %d)" % (statistics.median(float(l) for l in open(sys.argv[1])) / 1e3, int(sys.argv[2])))' "$DIR/rows" "$REPEAT"
+python3 -c 'import statistics,sys; print("pristine empty start: exec to PONG %.1f ms (median of %d)" % (statistics.median(float(l) for l in open(sys.argv[1])), int(sys.argv[2])))' "$DIR/rows" "$REPEAT"
