@@ -6,6 +6,9 @@ hence one transaction, in the port), and appends to a list and sets a string now
 each kill and restart (same pool, no RDB, no AOF) every acknowledged command must be there, the
 one in flight fully or not at all (the counters always add up), and the server must not have
 loaded anything from disk. Prints one summary line; exits 1 at the first violation.
+With --clean-every N every N-th stop is a SHUTDOWN NOSAVE at the same random moment instead of
+the kill: the next start then opens the pool after a clean stop (without PMDK, which it opens
+only if the run needs it), and the kill after it hits a server running that way.
 """
 import argparse
 import os
@@ -84,6 +87,8 @@ def main():
     ap.add_argument("--max-delay-ms", type=float, default=300.0)
     ap.add_argument("--port", type=int, default=7379)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--clean-every", type=int, default=0,
+                    help="every N-th stop is a clean SHUTDOWN NOSAVE (0: kills only)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     os.makedirs(args.workdir, exist_ok=True)
@@ -115,7 +120,15 @@ def main():
     p.send_signal(signal.SIGKILL)
     p.wait()
 
-    acked = in_flight_done = 0
+    def shutdown():
+        try:
+            with socket.create_connection(("127.0.0.1", args.port), timeout=5) as s:
+                s.sendall(b"SHUTDOWN NOSAVE\r\n")
+                s.recv(64)
+        except OSError:
+            pass
+
+    acked = in_flight_done = cleans = 0
     pending = None
     t0 = time.time()
     for it in range(1, args.iterations + 1):
@@ -139,9 +152,11 @@ def main():
         if sum(state) != total:
             fail("restart %d: counters add up to %d, not %d" % (it, sum(state), total))
         pending = None
-        # SIGKILL at a random moment of the command stream (the clock starts once it runs).
+        # SIGKILL (or a clean stop) at a random moment of the command stream (the clock starts
+        # once it runs).
+        clean = args.clean_every > 0 and it % args.clean_every == 0
         timer = threading.Timer(rng.uniform(0, args.max_delay_ms) / 1000.0,
-                                lambda: p.send_signal(signal.SIGKILL))
+                                shutdown if clean else lambda: p.send_signal(signal.SIGKILL))
         try:
             while True:
                 r = rng.random()
@@ -176,13 +191,16 @@ def main():
             pass
         timer.cancel()
         p.wait()
-        if p.returncode != -signal.SIGKILL:
-            fail("restart %d: the server exited %d before the kill" % (it, p.returncode))
+        if p.returncode != (0 if clean else -signal.SIGKILL):
+            fail("restart %d: the server exited %d before the %s" % (it, p.returncode,
+                                                                   "shutdown" if clean else "kill"))
+        cleans += clean
         if pending is None:
             pending = expected
-    print("redis-crash-loop: %d kills, %d acknowledged commands all present, %d in-flight commands "
+    print("redis-crash-loop: %d kills%s, %d acknowledged commands all present, %d in-flight commands "
           "found committed, counters always added up, %d warm restarts without loading, %.1f s"
-          % (args.iterations, acked, in_flight_done, args.iterations, time.time() - t0))
+          % (args.iterations - cleans, " and %d clean stops" % cleans if cleans else "", acked,
+             in_flight_done, args.iterations, time.time() - t0))
 
 
 if __name__ == "__main__":
