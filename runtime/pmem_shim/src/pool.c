@@ -252,7 +252,10 @@ static void pool_fork_child(void)
 	pmdk_base = (uintptr_t)pool_cur->pop;
 	if (!pmdk_base)
 		pool_pmdk_forbid(); /* the parent could not open it before the fork */
-	fd = open(pool_cur->path, O_RDONLY | O_CLOEXEC);
+	/* the file the parent holds open (its name may be relative to a directory
+	 * the program has left) */
+	fd = pool_cur->lock_fd >= 0 ? dup(pool_cur->lock_fd) :
+		open(pool_cur->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0 || mmap((void *)pms_pool_base_, pms_pool_size_, PROT_READ | PROT_WRITE,
 			MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED ||
 			(pmdk_base && pmdk_base != pms_pool_base_ &&
