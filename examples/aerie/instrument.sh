@@ -31,15 +31,19 @@ if not units:
 json.dump(units, open(out, "w"), indent=1)
 PY
 
-# aer_local_mount opens the pool and reaches the superblock from its root. The library maps its
-# state and never reads it from a file: precise mode finds the layout by its pool-pointer rule
-# (the records pms_root_get's pointer, and the block addresses computed from it, are used as).
-# Paper mode's walk over the l-values the mount path assigns is scored too, for comparison.
+# aer_local_mount opens the pool and reaches the superblock from its root; aer_fsck, the
+# recovery check, reads every directory (the mount only stores the directory policy), through
+# the policy tables: --follow-callbacks, with --all-tus so that their units are parsed. The
+# library maps its state and never reads it from a file: precise mode finds the layout by its
+# pool-pointer rule (the records pms_root_get's pointer, and the block addresses computed from
+# it, are used as). Paper mode's walk over the l-values the mount path assigns is scored too,
+# for comparison.
 for mode in precise paper; do
   json=$OUT/types.json
   [ $mode = precise ] || json=$OUT/types-$mode.json
-  say "nvmove ($mode mode, load function aer_local_mount)"
-  "$BUILD/bin/nvmove" -p "$OUT/cdb" --load-function=aer_local_mount --mode=$mode --format=json \
+  say "nvmove ($mode mode, load functions aer_local_mount and aer_fsck)"
+  "$BUILD/bin/nvmove" -p "$OUT/cdb" --load-function=aer_local_mount --load-function=aer_fsck \
+    --follow-callbacks --all-tus --mode=$mode --format=json \
     -o "$json" --quiet --no-cache 2>"$OUT/nvmove-$mode.stderr" ||
     die "nvmove failed: $(tail -1 "$OUT/nvmove-$mode.stderr")"
   python3 "$REPO/scripts/score-types.py" "$HERE/verdicts.tsv" "$json" >&2
