@@ -175,6 +175,10 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
     if (Value != "yes" && Value != "no")
       return bad(Origin, "allow-empty-warm-start must be 'yes' or 'no', not '" + Value + "'");
     AllowEmptyWarmStart = Value == "yes";
+  } else if (Key == "log-runs") {
+    if (Value != "yes" && Value != "no")
+      return bad(Origin, "log-runs must be 'yes' or 'no', not '" + Value + "'");
+    LogRuns = Value == "yes";
   } else if (Key == "defer-unlocks") {
     if (Value != "yes" && Value != "no")
       return bad(Origin, "defer-unlocks must be 'yes' or 'no', not '" + Value + "'");
@@ -182,7 +186,7 @@ Error PortConfig::set(StringRef Key, StringRef Value, StringRef Origin) {
   } else
     return bad(Origin, "unknown setting '" + Key +
                            "' (known: alloc, dispatch, operation, load-call, root, value-root, "
-                           "warm-skip, warm-run, saved-by, exclude-type, persistent-field, warm-return, main, pool, defer-unlocks, "
+                           "warm-skip, warm-run, saved-by, exclude-type, persistent-field, warm-return, main, pool, defer-unlocks, log-runs, "
                            "reinit-volatile, volatile-field, volatile-reset, unlogged-field, "
                            "unlogged-bits, allow-empty-warm-start)");
   return Error::success();

@@ -72,6 +72,9 @@ struct PortConfig {
   /// Accept a port whose warm start restores no root and no value root (else an error: such a
   /// port would restart empty after every crash).
   bool AllowEmptyWarmStart = false;
+  /// Log the targets of a straight-line run of stores together, one barrier for the run
+  /// (StoreRunRule). An optimisation: --check leaves it out, a port without it is complete.
+  bool LogRuns = true;
   /// What a replaced load call returns on a warm start ("0" unless configured).
   std::string WarmReturn = "0";
   bool WarmReturnSet = false; // else a load function returning a root's type returns the root

@@ -9,6 +9,7 @@
 #include "rules/OperationRule.h"
 #include "rules/PositionDependentRule.h"
 #include "rules/StoreRule.h"
+#include "rules/StoreRunRule.h"
 #include "rules/TypeMarkRule.h"
 #include "rules/ValueRootRule.h"
 #include "rules/ValueStoreRule.h"
@@ -33,6 +34,8 @@ public:
     Rules.push_back(std::make_unique<TypeMarkRule>(Ctx));
     Rules.push_back(std::make_unique<FlowCollector>(Ctx));
     Rules.push_back(std::make_unique<AllocationRule>(Ctx));
+    // Before StoreRule: a run's log goes in front of its first store's "PMS_LOGGED(".
+    Rules.push_back(std::make_unique<StoreRunRule>(Ctx));
     Rules.push_back(std::make_unique<StoreRule>(Ctx));
     Rules.push_back(std::make_unique<LibcStoreRule>(Ctx));
     Rules.push_back(std::make_unique<OperationRule>(Ctx));

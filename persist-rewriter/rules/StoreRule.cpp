@@ -184,6 +184,28 @@ void StoreRule::run(const Result &R) {
   Ctx.Flow.add(std::move(E));
 }
 
+const Expr *StoreRule::plainLoggedLValue(const Expr *Store, ASTContext &AC) const {
+  const SourceManager &SM = AC.getSourceManager();
+  const Expr *L = nullptr;
+  if (const auto *B = dyn_cast<BinaryOperator>(Store); B && B->isAssignmentOp())
+    L = B->getLHS();
+  else if (const auto *U = dyn_cast<UnaryOperator>(Store); U && U->isIncrementDecrementOp())
+    L = U->getSubExpr();
+  if (!L || !rewrite::persistentRecord(L, Ctx.Types) || isLoggedLValue(L) ||
+      isUnloggedField(L) || isUnloggedBitStore(Store, L, AC) ||
+      !rewrite::unexecutedReason(Store, AC).empty())
+    return nullptr;
+  if (const auto *M = dyn_cast<MemberExpr>(L->IgnoreParens()))
+    if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()); F && F->isBitField())
+      return nullptr;
+  SourceLocation At = SM.getExpansionLoc(Store->getBeginLoc());
+  CharSourceRange Range = rewrite::spellingRange(L, SM, AC.getLangOpts());
+  if (SM.isInSystemHeader(At) || !editable(SM, At) || Range.isInvalid() ||
+      !editable(SM, Range.getBegin()))
+    return nullptr;
+  return L;
+}
+
 void StoreRule::noteStore(const Result &R, const Expr *Store, const Expr *L, const RecordDecl *RD) {
   const SourceManager &SM = *R.SourceManager;
   SourceLocation At = SM.getExpansionLoc(Store->getBeginLoc());

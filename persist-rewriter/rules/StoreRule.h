@@ -16,6 +16,12 @@ public:
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const Result &R) override;
 
+  /// The l-value run() wraps in PMS_LOGGED unconditionally (a store into a persistent record,
+  /// spelled in an editable file outside macro bodies), or null: stores through pointers that
+  /// are only possibly persistent, bit-fields, unlogged fields and flag bits, stores already
+  /// logged.
+  const clang::Expr *plainLoggedLValue(const clang::Expr *Store, clang::ASTContext &AC) const;
+
 private:
   void logBitField(const Result &R, const clang::Expr *Store, const clang::MemberExpr *M);
   bool isUnloggedField(const clang::Expr *L) const;

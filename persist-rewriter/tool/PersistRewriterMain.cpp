@@ -206,6 +206,9 @@ int main(int argc, char **argv) {
     Config.ReinitVolatile = true;
   if (AllowEmptyWarmStart)
     Config.AllowEmptyWarmStart = true;
+  // What the check asks for is what safety needs; a run's shared log is only faster.
+  if (Check)
+    Config.LogRuns = false;
 
   auto Facts = readFacts(TypesFile, Config.ExcludeTypes);
   if (!Facts)

@@ -597,16 +597,27 @@ void lat_charge_barrier(void)
 	lat_wait(stats_mine(), lat_model.barrier_ns);
 }
 
-/* lat_tx_log -- the undo-log entry PMDK writes and persists before a store */
-void lat_tx_log(const void *addr, size_t size)
+/* lat_tx_log -- the undo-log entry written and persisted before a store; its
+ * barrier is lat_barrier's when the entry is one of a run logged together */
+void lat_tx_log(const void *addr, size_t size, int barrier)
 {
 	struct pms_stats *st = stats_mine();
 	size_t n = lat_lines(addr, size);
 
 	st->flushes += n;
-	st->barriers++;
+	if (barrier)
+		st->barriers++;
 	lat_wait(st, lat_write_cost(size, n) + n * lat_model.flush_ns +
-		lat_model.barrier_ns);
+		(barrier ? lat_model.barrier_ns : 0));
+}
+
+/* lat_barrier -- the one barrier of a run of entries logged together */
+void lat_barrier(void)
+{
+	struct pms_stats *st = stats_mine();
+
+	st->barriers++;
+	lat_wait(st, lat_model.barrier_ns);
 }
 
 /* lat_tx_end -- the commit barrier; realistic mode forgets dirty lines */

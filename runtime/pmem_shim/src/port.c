@@ -146,6 +146,25 @@ void *pms_tx_log_store(void *addr, size_t size)
 	return log_store(addr, size, __builtin_return_address(0));
 }
 
+/* pms_tx_log_run -- logs the targets of a run of stores before the first of
+ * them: the runtime's entries for all of them share one write-back and one
+ * barrier (a store's own PMS_LOGGED then finds its bytes logged). Each range
+ * gets exactly what its store alone would get (fresh slots, lazy begin,
+ * PMDK's log once the runtime's is full). */
+void pms_tx_log_run(const struct pms_store_range *r, size_t n)
+{
+	const void *ra = __builtin_return_address(0);
+
+	/* Outside operations the stores count and note themselves, once each. */
+	if (tx_tls.depth == 0 && tx_tls.lazy == 0)
+		return;
+	ulog_batch_begin();
+	for (size_t i = 0; i < n; i++)
+		log_store(r[i].addr, r[i].size, ra);
+	if (ulog_batch_end() && pms_lat_active_)
+		lat_barrier();
+}
+
 /* pms_port_memcpy -- logged memcpy that never refuses */
 void *pms_port_memcpy(void *dst, const void *src, size_t n)
 {

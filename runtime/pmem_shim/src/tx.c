@@ -374,18 +374,23 @@ static int tx_add_slow(void *addr, size_t size)
 			"was aborted");
 	if (slab_on_)
 		slab_widen(&addr, &size);
-	/* once the runtime's log is full, PMDK's takes the rest of the ranges */
-	if (tx_tls.ulog && !tx_tls.ulog_full && ulog_log(addr, size) != 0) {
-		tx_tls.ulog_full = 1;
-		if (tx_need_pmdk() != 0)
-			return -1;
+	if (tx_tls.ulog && !tx_tls.ulog_full) {
+		int r = ulog_log(addr, size);
+		if (r == ULOG_SEEN)
+			return 0; /* no entry written: nothing to count or charge */
+		if (r == ULOG_FULL) {
+			/* once the runtime's log is full, PMDK's takes the rest */
+			tx_tls.ulog_full = 1;
+			if (tx_need_pmdk() != 0)
+				return -1;
+		}
 	}
 	if ((!tx_tls.ulog || tx_tls.ulog_full) &&
 			pmdk.tx_xadd_range_direct(pmdk_ptr(addr), size, POBJ_XADD_NO_ABORT) != 0)
 		return err_pmdk(errno, "pms_tx_add_range");
 	stats_mine()->bytes_logged += size;
 	if (pms_lat_active_)
-		lat_tx_log(addr, size);
+		lat_tx_log(addr, size, tx_tls.ulog_full || !ulog_batching());
 	return 0;
 }
 

@@ -96,6 +96,12 @@ static __thread struct seen_table *seen_t;
 #define seen_used (seen_t->used)
 static __thread uint32_t seen_n;
 
+/* A run of stores logged together (pms_tx_log_run): its entries are written
+ * back once and fenced once, at ulog_batch_end, before any of its stores.
+ * batch_from is where the run's entries start in the log. */
+static __thread int batching;
+static __thread size_t batch_from;
+
 /* raw_fence -- the log's own barrier (its write-backs are
  * flush_lines_uncharged): counted, never charged by the latency model
  * (lat_tx_log charges the entry) */
@@ -263,7 +269,8 @@ int ulog_begin(void)
 	return 1;
 }
 
-/* ulog_log -- logs [addr, +size) before a store: 0 done, 1 full (the caller
+/* ulog_log -- logs [addr, +size) before a store: ULOG_DONE, ULOG_SEEN (the
+ * transaction logged every byte already: no entry), ULOG_FULL (the caller
  * logs it with PMDK) */
 int ulog_log(void *addr, size_t size)
 {
@@ -271,14 +278,14 @@ int ulog_log(void *addr, size_t size)
 	size_t need = entry_bytes(size);
 
 	if (seen_covers((uintptr_t)addr, size))
-		return 0;
+		return ULOG_SEEN;
 	if (me.used + need > me.cap)
-		return 1;
+		return ULOG_FULL;
 	if (offs_n == offs_cap) {
 		size_t cap = offs_cap ? 2 * offs_cap : 256;
 		size_t *v = realloc(offs_v, cap * sizeof(*v));
 		if (!v)
-			return 1; /* no room to remember it: PMDK logs it */
+			return ULOG_FULL; /* no room to remember it: PMDK logs it */
 		offs_v = v;
 		offs_cap = cap;
 	}
@@ -288,12 +295,43 @@ int ulog_log(void *addr, size_t size)
 	e->size = size;
 	memcpy(e->data, addr, size);
 	e->check = entry_check(e->gen, e->off, size, e->data);
-	flush_lines_uncharged(e, need);
-	raw_fence();
+	if (!batching) {
+		flush_lines_uncharged(e, need);
+		raw_fence();
+	}
 	offs_v[offs_n++] = me.used;
 	me.used += need;
 	seen_add((uintptr_t)addr, size);
-	return 0;
+	return ULOG_DONE;
+}
+
+/* ulog_batch_begin -- the entries logged until ulog_batch_end share one
+ * write-back and one barrier. No store of the run may happen before that end:
+ * a crash in between can tear any of them, and recovery stops at the first
+ * torn one, which is harmless only because none of their stores happened. */
+void ulog_batch_begin(void)
+{
+	batching = 1;
+	batch_from = me.used; /* 0 outside a transaction, as ulog_begin sets it */
+}
+
+/* ulog_batching -- 1 between ulog_batch_begin and ulog_batch_end */
+int ulog_batching(void)
+{
+	return batching;
+}
+
+/* ulog_batch_end -- the run's entries durable: 1 when there were any */
+int ulog_batch_end(void)
+{
+	int any = me.used > batch_from;
+
+	batching = 0;
+	if (any) {
+		flush_lines_uncharged(me.log + batch_from, me.used - batch_from);
+		raw_fence();
+	}
+	return any;
 }
 
 /* ulog_logged -- 1 when this transaction has entries */

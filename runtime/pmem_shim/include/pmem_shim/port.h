@@ -94,6 +94,29 @@ static __inline__ void *pms_logged_(void *addr, __SIZE_TYPE__ size)
 	return addr;
 }
 
+/** A run of stores logged together: `PMS_LOGGED_RUN({&(p->a), sizeof(p->a)}, {&(p->b),
+ * sizeof(p->b)});` before `PMS_LOGGED(p->a) = x; PMS_LOGGED(p->b) = y;` (persist-rewriter emits
+ * it before straight-line stores whose addresses the statements between cannot change). Each
+ * range is logged as PMS_LOGGED would log it, but the runtime's entries of the whole run are
+ * written back once and ordered by one barrier instead of one each; the stores' own
+ * PMS_LOGGED then find their bytes logged. No store of the run may come before it. */
+struct pms_store_range {
+	void *addr;
+	__SIZE_TYPE__ size;
+};
+void pms_tx_log_run(const struct pms_store_range *r, __SIZE_TYPE__ n);
+static __inline__ void pms_logged_run_(const struct pms_store_range *r, __SIZE_TYPE__ n)
+{
+	for (__SIZE_TYPE__ i = 0; i < n; i++)
+		if ((__UINTPTR_TYPE__)r[i].addr - pms_watch_base_ < pms_watch_size_) {
+			pms_tx_log_run(r + i, n - i);
+			return;
+		}
+}
+#define PMS_LOGGED_RUN(...) \
+	pms_logged_run_((const struct pms_store_range[]){__VA_ARGS__}, \
+		sizeof((const struct pms_store_range[]){__VA_ARGS__}) / sizeof(struct pms_store_range))
+
 /** Logged libc forms: log the destination bytes they write (like
  * pms_tx_log_store, aborting when that fails), then call libc. They return
  * what libc returns.
@@ -239,6 +262,8 @@ void pms_port_value_tracked(const char *name);
 #define PMS_LOGGED(lv) (lv)
 #undef PMS_VALUE_STORE
 #define PMS_VALUE_STORE(lv) (lv)
+#undef PMS_LOGGED_RUN
+#define PMS_LOGGED_RUN(...) ((void)0)
 #define pms_malloc malloc
 #define pms_calloc calloc
 #define pms_realloc realloc
@@ -263,7 +288,8 @@ void pms_port_value_tracked(const char *name);
 #define pms_tx_fetch_add_u64(p, d) ((*(p) += (d)) - (d))
 #define pms_tx_fetch_add_u32(p, d) ((*(p) += (d)) - (d))
 #define pms_port_saved_rc(rc, final) (rc)
-/* No libc meaning (kept as calls): pms_tx_log_store pms_logged_ pms_malloc_usable_size
+/* No libc meaning (kept as calls): pms_tx_log_store pms_logged_ pms_tx_log_run pms_logged_run_
+ * pms_malloc_usable_size
  * pms_port_in_pool pms_op_begin pms_op_end pms_op_unlock_mutex pms_op_unlock_rwlock
  * pms_port_open pms_port_warm pms_port_skip_load pms_port_saved pms_port_loaded pms_port_root pms_port_root_register
  * pms_port_registered_roots pms_port_bind_executable pms_port_value
