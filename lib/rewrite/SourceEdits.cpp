@@ -21,7 +21,7 @@ Expected<std::unique_ptr<MemoryBuffer>> readSource(const std::string &File) {
   return std::move(*Buf);
 }
 
-bool SourceEdits::add(const tooling::Replacement &R) {
+bool SourceEdits::add(const tooling::Replacement &R, bool First) {
   Key K{R.getFilePath().str(), R.getOffset(), R.getLength(), R.getReplacementText().str()};
   if (Earlier.count(K) || !ThisTU.insert(K).second)
     return false;
@@ -30,12 +30,13 @@ bool SourceEdits::add(const tooling::Replacement &R) {
   if (!E)
     return true;
   consumeError(std::move(E));
-  // An insertion where another insertion already is: append it after the earlier text.
+  // An insertion where another insertion already is: after the earlier text (or before it).
   if (R.getLength() == 0)
     for (const tooling::Replacement &Old : Reps)
       if (Old.getOffset() == R.getOffset() && Old.getLength() == 0) {
-        tooling::Replacement Joined(Old.getFilePath(), Old.getOffset(), 0,
-                                    (Old.getReplacementText() + R.getReplacementText()).str());
+        std::string Text = First ? (R.getReplacementText() + Old.getReplacementText()).str()
+                                 : (Old.getReplacementText() + R.getReplacementText()).str();
+        tooling::Replacement Joined(Old.getFilePath(), Old.getOffset(), 0, Text);
         tooling::Replacements Rest;
         for (const tooling::Replacement &X : Reps)
           if (!(X == Old))

@@ -20,8 +20,10 @@ namespace nvm::rewrite {
 /// in arrival order, and any other overlap becomes a finding instead of an error.
 class SourceEdits {
 public:
-  /// Returns false when R was already there (or conflicts, which makes a finding).
-  bool add(const clang::tooling::Replacement &R);
+  /// Returns false when R was already there (or conflicts, which makes a finding). An insertion
+  /// First goes before the insertions already at its offset (a statement put in front of one
+  /// whose l-value another edit wraps), not after them.
+  bool add(const clang::tooling::Replacement &R, bool First = false);
   /// Call after each translation unit: an edit repeated by a later unit is then a duplicate.
   void endTU();
   /// Text to put at the top of every edited file (after a byte-order mark).

@@ -1,6 +1,7 @@
 // Runs of logged stores in one block, logged together before the first of them.
 #include "rules/StoreRunRule.h"
 #include "rewrite/SpellingRange.h"
+#include "nvm/SourceLocations.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -31,6 +32,7 @@ bool harmlessCallee(llvm::StringRef Name) {
 /// Whether a statement may sit inside a run, and which variables it assigns or declares.
 class StatementScan : public RecursiveASTVisitor<StatementScan> {
 public:
+  explicit StatementScan(ASTContext &AC) : AC(AC) {}
   bool Straight = true;
   std::set<const VarDecl *> Assigned;
 
@@ -42,7 +44,12 @@ public:
   }
   bool VisitStmt(Stmt *S) {
     if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt, IndirectGotoStmt, LabelStmt, ForStmt,
-            WhileStmt, DoStmt, SwitchStmt, AsmStmt>(S))
+            SwitchStmt, AsmStmt>(S))
+      Straight = false;
+    // `do { ... } while (0)` and `while (0)` (a macro's statement shape) run at most once.
+    if (const auto *D = dyn_cast<DoStmt>(S); D && !isFalse(D->getCond()))
+      Straight = false;
+    if (const auto *W = dyn_cast<WhileStmt>(S); W && !isFalse(W->getCond()))
       Straight = false;
     return Straight;
   }
@@ -62,6 +69,11 @@ public:
   }
 
 private:
+  ASTContext &AC;
+  bool isFalse(const Expr *Cond) const {
+    std::optional<llvm::APSInt> V = Cond ? Cond->getIntegerConstantExpr(AC) : std::nullopt;
+    return V && V->isZero();
+  }
   void note(const Expr *L) {
     if (const auto *D = dyn_cast<DeclRefExpr>(L->IgnoreParenImpCasts()))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
@@ -153,7 +165,7 @@ void StoreRunRule::run(const Result &R) {
   Run Open;
   const Stmt *Prev = nullptr, *BeforeRun = nullptr;
   for (const Stmt *S : Block->body()) {
-    StatementScan Scan;
+    StatementScan Scan(*R.Context);
     Scan.TraverseStmt(const_cast<Stmt *>(S));
     if (!Scan.Straight) {
       flush(Open, BeforeRun, R);
@@ -206,7 +218,9 @@ void StoreRunRule::flush(Run &Open, const Stmt *Before, const Result &R) {
     const std::string &T = Done.Targets[I];
     Log += (I ? ", {(void *)&(" : "{(void *)&(") + T + "), sizeof(" + T + ")}";
   }
-  edit(SM, At, 0, Log + "); ", "store-run");
+  // In front of whatever wraps the first store's l-value, whichever rule came first.
+  if (Ctx.Edits.add(replacement(SM, At, 0, Log + "); "), /*First=*/true))
+    Ctx.Summary.count("store-run", relativePath(fileOf(SM, At), Ctx.Root));
 }
 
 } // namespace nvm::port

@@ -26,12 +26,14 @@
 // CHECK-NEXT: if (n > 4)
 // CHECK-NEXT: id |= 2;
 // CHECK-NEXT: PMS_LOGGED(it->cls) = id;
+// CHECK-NEXT: TRACE(it);
 // CHECK-NEXT: PMS_LOGGED(it->nkey) = n, PMS_LOGGED(it->exptime) = e;
 // CHECK-NEXT: pms_port_memcpy(it->key + 1, k, 3);
 // CHECK-NEXT: PMS_LOGGED(it->key[0]) = k[0];
 // CHECK-NEXT: PMS_LOGGED(it->nkey)++;
 
-// A call that may unlock (or not return) ends a run; a store through a pointer the run
+// A call that may unlock (or not return), or a loop, ends a run (not a macro's `do ... while
+// (0)`); a store through a pointer the run
 // reassigns, through an address-taken or global pointer, or at a computed index is not hoisted;
 // a run of one store gets nothing.
 // CHECK-LABEL: void split__pms_op(struct item *it, struct item *other, int i) {
@@ -39,6 +41,9 @@
 // CHECK-NEXT: PMS_LOGGED(it->nkey) = 2;
 // CHECK-NEXT: unlock();
 // CHECK-NEXT: PMS_LOGGED(it->exptime) = 3;
+// CHECK-NEXT: while (i > 8)
+// CHECK-NEXT: i--;
+// CHECK-NEXT: PMS_LOGGED(it->nkey) = 7;
 // CHECK-NEXT: it = other;
 // CHECK-NEXT: PMS_LOGGED(it->cls) = 4;
 // CHECK-NEXT: PMS_LOGGED(it->key[i]) = 'x';
@@ -49,6 +54,11 @@
 // CHECK-NEXT: PMS_LOGGED(it->cls) = 1;
 // CHECK-NEXT: PMS_LOGGED((*where)->nkey) = 2;
 // CHECK-NEXT: PMS_LOGGED(it->exptime) = 3;
+// Another rule may wrap the first l-value before this one runs (a pointer into a value root):
+// the run still comes first.
+// CHECK-LABEL: void touch__pms_op(int i) {
+// CHECK-NEXT: struct item *p = &slots[i];
+// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&(p->cls), sizeof(p->cls)}, {(void *)&(p->nkey), sizeof(p->nkey)}); PMS_LOGGED(p->cls) = 1;
 // NORUNS-NOT: PMS_LOGGED_RUN
 
 // The run's six targets cost one barrier where the single stores cost one each (both also pay
@@ -62,7 +72,8 @@
 // SINGLE-OUT-NEXT: killed: restored 1
 
 //--- port.conf
-operation = fill, split, taken
+operation = fill, split, taken, touch
+value-root = slots
 
 //--- no-runs.conf
 log-runs = no
@@ -72,6 +83,7 @@ void *calloc(unsigned long, unsigned long);
 void *memcpy(void *, const void *, unsigned long);
 long read(int fd, void *buf, unsigned long n);
 void unlock(void);
+#define TRACE(it) do { } while (0)
 struct item {
   struct item *next, *prev;
   long exptime;
@@ -86,6 +98,7 @@ void fill(struct item *it, int n, long e, const char *k) {
   if (n > 4)
     id |= 2;
   it->cls = id;
+  TRACE(it);
   it->nkey = n, it->exptime = e;
   memcpy(it->key + 1, k, 3);
   it->key[0] = k[0];
@@ -96,6 +109,9 @@ void split(struct item *it, struct item *other, int i) {
   it->nkey = 2;
   unlock();
   it->exptime = 3;
+  while (i > 8)
+    i--;
+  it->nkey = 7;
   it = other;
   it->cls = 4;
   it->key[i] = 'x';
@@ -107,6 +123,12 @@ void taken(struct item *it) {
   it->cls = 1;
   (*where)->nkey = 2;
   it->exptime = 3;
+}
+static struct item slots[4];
+void touch(int i) {
+  struct item *p = &slots[i];
+  p->cls = 1;
+  p->nkey = 2;
 }
 void load(int fd) {
   head = calloc(1, sizeof *head);
