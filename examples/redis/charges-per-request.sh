@@ -50,7 +50,9 @@ n = int(n)
 idle = json.load(open("%s/idle.json" % out))
 cols = [("reads", "reads"), ("writes", "writes"), ("skipped_reads", "skip rd"),
         ("skipped_writes", "skip wr"), ("flushes", "flushes"), ("barriers", "barriers"),
-        ("transactions", "tx"), ("bytes_logged", "logged B"), ("allocs", "allocs"),
+        ("transactions", "tx"), ("fences", "fences"), ("log_entries", "entries"),
+        ("bytes_logged", "logged B"),
+        ("allocs", "allocs"),
         ("injected_ns", "inj. us")]
 print("charges per request: %s, %s %s, charged by %s, %d requests per test, start-up subtracted"
       % (server, model, mode, charge, n))

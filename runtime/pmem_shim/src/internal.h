@@ -258,12 +258,16 @@ uint64_t now_ns(void);
 struct stats_tls {
 	struct pms_stats s;
 	uint64_t unlogged_stores;  /* port.c: pool stores outside a transaction */
+	uint64_t log_entries;      /* ulog.c: undo entries written */
+	uint64_t fences;           /* sfences issued (barriers also counts modelled ones) */
 	struct stats_tls *next;
 	int linked;
 };
 extern __thread struct stats_tls stats_tls;
 void stats_link(void);
 uint64_t stats_unlogged_stores(void);
+uint64_t stats_log_entries(void);
+uint64_t stats_fences(void);
 void lat_init(void);
 void lat_charge_flush(size_t lines);
 void lat_charge_barrier(void);

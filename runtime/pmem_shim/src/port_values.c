@@ -211,12 +211,38 @@ int values_save(void)
 	return 0;
 }
 
-/* values_sync_range -- logs and copies bytes [lo, hi) of a value root */
+/* The ranges an operation's end logged and has yet to copy: all of them are
+ * logged as one run (one write-back, one barrier) before any is copied. */
+#define SYNC_PENDING 32
+static __thread struct sync_pending {
+	struct port_value *v;
+	size_t lo, hi;
+} pending[SYNC_PENDING];
+static __thread unsigned pending_n;
+
+/* values_copy_pending -- ends the run of logged ranges, then copies them */
+static void values_copy_pending(void)
+{
+	if (ulog_batch_end() && pms_lat_active_)
+		lat_barrier();
+	for (unsigned i = 0; i < pending_n; i++) {
+		struct sync_pending *p = &pending[i];
+		memcpy((char *)p->v->copy + p->lo, (char *)p->v->addr + p->lo, p->hi - p->lo);
+	}
+	pending_n = 0;
+}
+
+/* values_sync_range -- logs bytes [lo, hi) of a value root, to be copied by
+ * values_copy_pending */
 static void values_sync_range(struct port_value *v, size_t lo, size_t hi)
 {
+	if (pending_n == SYNC_PENDING) {
+		values_copy_pending();
+		ulog_batch_begin();
+	}
 	if (pms_tx_add_range((char *)v->copy + lo, hi - lo) != 0)
 		port_abort("value root '%s': %s", v->root + 6, pms_errormsg());
-	memcpy((char *)v->copy + lo, (char *)v->addr + lo, hi - lo);
+	pending[pending_n++] = (struct sync_pending){ v, lo, hi };
 }
 
 /* values_sync_span -- copies the lines of [from, to) that differ (runs of
@@ -271,6 +297,7 @@ static void values_sync_outside(struct port_value *v)
  * stores went; the others are compared whole. */
 void values_sync(void)
 {
+	ulog_batch_begin();
 	for (int i = 0; i < port_nvalues; i++) {
 		struct port_value *v = &port_values[i];
 		if (!v->copy)
@@ -286,6 +313,7 @@ void values_sync(void)
 		if (v->copy)
 			values_sync_span(v, touched_v[k].lo, touched_v[k].hi);
 	}
+	values_copy_pending();
 	touched_n = 0;
 	touched_all = 0;
 }

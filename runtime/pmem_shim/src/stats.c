@@ -19,7 +19,7 @@ __thread struct stats_tls stats_tls;
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct stats_tls *stats_list;
 static struct pms_stats stats_retired;
-static uint64_t stats_retired_unlogged;
+static uint64_t stats_retired_unlogged, stats_retired_entries, stats_retired_fences;
 static pthread_key_t stats_key;
 static int stats_key_ok;
 
@@ -47,6 +47,8 @@ static void stats_thread_exit(void *p)
 	}
 	stats_add(&stats_retired, &t->s);
 	stats_retired_unlogged += t->unlogged_stores;
+	stats_retired_entries += t->log_entries;
+	stats_retired_fences += t->fences;
 	t->linked = 0;
 	pthread_mutex_unlock(&stats_lock);
 }
@@ -86,6 +88,32 @@ uint64_t stats_unlogged_stores(void)
 	return n;
 }
 
+/* stats_log_entries -- entries of the runtime's undo log (ulog.c) */
+uint64_t stats_log_entries(void)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&stats_lock);
+	n = stats_retired_entries;
+	for (struct stats_tls *t = stats_list; t; t = t->next)
+		n += t->log_entries;
+	pthread_mutex_unlock(&stats_lock);
+	return n;
+}
+
+/* stats_fences -- store fences the runtime issued */
+uint64_t stats_fences(void)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&stats_lock);
+	n = stats_retired_fences;
+	for (struct stats_tls *t = stats_list; t; t = t->next)
+		n += t->fences;
+	pthread_mutex_unlock(&stats_lock);
+	return n;
+}
+
 /* pms_stats_dump_json -- one JSON object with the model and the counters */
 int pms_stats_dump_json(FILE *out)
 {
@@ -99,7 +127,7 @@ int pms_stats_dump_json(FILE *out)
 		"\"flushes\": %llu, \"barriers\": %llu, "
 		"\"transactions\": %llu, \"aborts\": %llu, "
 		"\"bytes_logged\": %llu, \"allocs\": %llu, \"frees\": %llu, "
-		"\"unlogged_stores\": %llu, \"nvm_charge\": \"%s\", "
+		"\"unlogged_stores\": %llu, \"log_entries\": %llu, \"fences\": %llu, \"nvm_charge\": \"%s\", "
 		"\"skipped_reads\": %llu, \"skipped_writes\": %llu, "
 		"\"injected_ns\": %llu, \"open_warm\": %d, \"open_load_us\": %.1f, "
 		"\"open_check_us\": %.1f, \"open_pmdk_us\": %.1f, \"open_attach_us\": %.1f, "
@@ -115,6 +143,8 @@ int pms_stats_dump_json(FILE *out)
 		(unsigned long long)s.bytes_logged,
 		(unsigned long long)s.allocs, (unsigned long long)s.frees,
 		(unsigned long long)stats_unlogged_stores(),
+		(unsigned long long)stats_log_entries(),
+		(unsigned long long)stats_fences(),
 		pms_lat_get_charge() == PMS_LAT_CHARGE_ADDRESS ? "address" : "type",
 		(unsigned long long)s.skipped_reads,
 		(unsigned long long)s.skipped_writes,
