@@ -177,6 +177,7 @@ int tx_ensure(void);
 int tx_need_pmdk(void);
 void tx_lazy_open(void);
 int tx_lazy_close(void);
+int tx_add_exact(void *addr, size_t size);
 void tx_note_unlogged(void *addr, size_t size);
 void tx_writeback_unlogged(void);
 

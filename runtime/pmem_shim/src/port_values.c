@@ -232,17 +232,45 @@ static void values_copy_pending(void)
 	pending_n = 0;
 }
 
-/* values_sync_range -- logs bytes [lo, hi) of a value root, to be copied by
- * values_copy_pending */
-static void values_sync_range(struct port_value *v, size_t lo, size_t hi)
+/* values_log_bytes -- logs bytes [lo, hi) of a value root's pool copy, to be
+ * copied by values_copy_pending */
+static void values_log_bytes(struct port_value *v, size_t lo, size_t hi)
 {
 	if (pending_n == SYNC_PENDING) {
 		values_copy_pending();
 		ulog_batch_begin();
 	}
-	if (pms_tx_add_range((char *)v->copy + lo, hi - lo) != 0)
+	if (tx_add_exact((char *)v->copy + lo, hi - lo) != 0)
 		port_abort("value root '%s': %s", v->root + 6, pms_errormsg());
 	pending[pending_n++] = (struct sync_pending){ v, lo, hi };
+}
+
+/* Words closer than this are logged as one range: an entry's header costs as
+ * much as the bytes between them. */
+#define SYNC_GAP 32
+
+/* values_sync_range -- logs the bytes of lines [lo, hi) of a value root that
+ * differ from its pool copy, word by word (an operation changes a counter or a
+ * list head of a line: an entry of 8 bytes, not of the line's 64) */
+static void values_sync_range(struct port_value *v, size_t lo, size_t hi)
+{
+	const char *copy = v->copy, *cur = v->addr;
+	size_t from = 0, to = 0; /* the open run of differing bytes, if to > from */
+
+	for (size_t off = lo; off < hi; off += 8) {
+		size_t n = hi - off < 8 ? hi - off : 8;
+		if (memcmp(copy + off, cur + off, n) == 0)
+			continue;
+		if (to > from && off - to >= SYNC_GAP) {
+			values_log_bytes(v, from, to);
+			from = to;
+		}
+		if (to <= from)
+			from = off;
+		to = off + n;
+	}
+	if (to > from)
+		values_log_bytes(v, from, to);
 }
 
 /* values_sync_span -- copies the lines of [from, to) that differ (runs of

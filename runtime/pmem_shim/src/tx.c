@@ -349,8 +349,9 @@ int pms_tx_depth(void)
 	return tx_tls.depth;
 }
 
-/* tx_add_slow -- logs a range already known to start inside the pool */
-static int tx_add_slow(void *addr, size_t size)
+/* tx_add_slow -- logs a range already known to start inside the pool; widen:
+ * a range inside a slab slot grows to its whole lines (slab_widen) */
+static int tx_add_slow(void *addr, size_t size, int widen)
 {
 	uintptr_t off = (uintptr_t)addr - pms_pool_base_;
 
@@ -372,7 +373,7 @@ static int tx_add_slow(void *addr, size_t size)
 	if (tx_tls.aborted)
 		return err_set(ECANCELED, "pms_tx_add_range: the transaction "
 			"was aborted");
-	if (slab_on_)
+	if (slab_on_ && widen)
 		slab_widen(&addr, &size);
 	if (tx_tls.ulog && !tx_tls.ulog_full) {
 		int r = ulog_log(addr, size);
@@ -399,7 +400,17 @@ int pms_tx_add_range(void *addr, size_t size)
 {
 	if (!pms_is_persistent(addr))
 		return 0;
-	return tx_add_slow(addr, size);
+	return tx_add_slow(addr, size, 1);
+}
+
+/* tx_add_exact -- pms_tx_add_range of exactly [addr, +size): for a writer that
+ * knows which bytes it changes and that nothing else stores next to them (the
+ * pool copies of value roots) */
+int tx_add_exact(void *addr, size_t size)
+{
+	if (!pms_is_persistent(addr))
+		return 0;
+	return tx_add_slow(addr, size, 0);
 }
 
 /* pms_tx_memcpy -- logged memcpy */

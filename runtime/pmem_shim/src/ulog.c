@@ -95,6 +95,7 @@ static __thread struct seen_table *seen_t;
 #define seen_v (seen_t->v)
 #define seen_used (seen_t->used)
 static __thread uint32_t seen_n;
+static __thread int seen_full; /* a logged line did not fit: the table is partial */
 
 /* A run of stores logged together (pms_tx_log_run): its entries are written
  * back once and fenced once, at ulog_batch_end, before any of its stores.
@@ -178,8 +179,10 @@ static void seen_add(uintptr_t a, size_t size)
 {
 	for (uintptr_t l = a & ~(uintptr_t)(PMS_LINE - 1); l < a + size; l += PMS_LINE) {
 		struct seen *s;
-		if (seen_n >= SEEN_SLOTS / 2)
+		if (seen_n >= SEEN_SLOTS / 2) {
+			seen_full = 1;
 			return;
+		}
 		s = seen_find(l);
 		if (s->line != l) {
 			s->line = l;
@@ -196,6 +199,7 @@ static void seen_clear(void)
 		return;
 	while (seen_n > 0)
 		seen_v[seen_used[--seen_n]] = (struct seen){ 0, 0 };
+	seen_full = 0;
 }
 
 /* lane_take -- this thread's lane for the open pool, or -1 */
@@ -347,6 +351,13 @@ int ulog_logged(void)
  * logged (its stores are in them) */
 void ulog_flush_data(void)
 {
+	/* Each logged line once (a header's fields are ranges of one line), from
+	 * the table of logged lines while it holds them all. */
+	if (!seen_full && seen_t) {
+		for (uint32_t i = 0; i < seen_n; i++)
+			flush_lines_uncharged((void *)seen_v[seen_used[i]].line, PMS_LINE);
+		return;
+	}
 	for (size_t at = 0; at < me.used;) {
 		struct undo_entry *e = (struct undo_entry *)(me.log + at);
 		flush_lines_uncharged((void *)(pms_pool_base_ + e->off), e->size);
