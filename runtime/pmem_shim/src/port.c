@@ -146,6 +146,8 @@ void *pms_tx_log_store(void *addr, size_t size)
 	return log_store(addr, size, __builtin_return_address(0));
 }
 
+#define RUN_MERGE_MAX 32
+
 /* pms_tx_log_run -- logs the targets of a run of stores before the first of
  * them: the runtime's entries for all of them share one write-back and one
  * barrier (a store's own PMS_LOGGED then finds its bytes logged). Each range
@@ -154,10 +156,34 @@ void *pms_tx_log_store(void *addr, size_t size)
 void pms_tx_log_run(const struct pms_store_range *r, size_t n)
 {
 	const void *ra = __builtin_return_address(0);
+	struct pms_store_range m[RUN_MERGE_MAX];
+	size_t k = 0;
 
 	/* Outside operations the stores count and note themselves, once each. */
-	if (tx_tls.depth == 0 && tx_tls.lazy == 0)
+	if (n == 0 || (tx_tls.depth == 0 && tx_tls.lazy == 0))
 		return;
+	/* Fields that touch (next, prev, h_next of a header) become one range: one
+	 * entry header for them all, and still only the bytes the run stores. */
+	if (n <= RUN_MERGE_MAX) {
+		for (size_t i = 0; i < n; i++) {
+			size_t j = k++;
+			for (; j > 0 && m[j - 1].addr > r[i].addr; j--)
+				m[j] = m[j - 1];
+			m[j] = r[i];
+		}
+		k = 0;
+		for (size_t i = 1; i < n; i++) {
+			char *end = (char *)m[k].addr + m[k].size;
+			if ((char *)m[i].addr <= end) {
+				char *e = (char *)m[i].addr + m[i].size;
+				m[k].size = (size_t)((e > end ? e : end) - (char *)m[k].addr);
+			} else {
+				m[++k] = m[i];
+			}
+		}
+		r = m;
+		n = k + 1;
+	}
 	ulog_batch_begin();
 	for (size_t i = 0; i < n; i++)
 		log_store(r[i].addr, r[i].size, ra);

@@ -214,10 +214,12 @@ int values_save(void)
 /* The ranges an operation's end logged and has yet to copy: all of them are
  * logged as one run (one write-back, one barrier) before any is copied. */
 #define SYNC_PENDING 32
-static __thread struct sync_pending {
+struct sync_pending {
 	struct port_value *v;
 	size_t lo, hi;
-} pending[SYNC_PENDING];
+};
+/* On the heap: static TLS is scarce for a runtime that may be dlopen()ed. */
+static __thread struct sync_pending *pending;
 static __thread unsigned pending_n;
 
 /* values_copy_pending -- ends the run of logged ranges, then copies them */
@@ -236,6 +238,8 @@ static void values_copy_pending(void)
  * copied by values_copy_pending */
 static void values_log_bytes(struct port_value *v, size_t lo, size_t hi)
 {
+	if (!pending && !(pending = malloc(SYNC_PENDING * sizeof(*pending))))
+		port_abort("value root '%s': out of memory", v->root + 6);
 	if (pending_n == SYNC_PENDING) {
 		values_copy_pending();
 		ulog_batch_begin();
