@@ -314,10 +314,27 @@ int pms_port_saved_rc(int rc, int final)
 	return rc;
 }
 
+/* The process is exiting and its pool may be closing: an operation another
+ * thread begins from now on waits for the end of the process instead of
+ * storing into a pool marked clean, or unmapped (memcached's LRU maintainer
+ * at a SIGTERM: a segfault in about one stop out of six). The exiting thread
+ * itself goes on (atexit handlers may run operations). */
+static int port_closing;
+static __thread int port_exiting;
+
+/* port_park -- this thread waits for the process to end */
+static void port_park(void)
+{
+	for (;;)
+		pause();
+}
+
 /* pms_op_begin -- opens one level of the operation's transaction; the PMDK
  * transaction itself begins at the operation's first persistent write */
 void pms_op_begin(void)
 {
+	if (__atomic_load_n(&port_closing, __ATOMIC_ACQUIRE) && !port_exiting)
+		port_park();
 	if (!pool_cur)
 		return;
 	/* Inside a transaction this level joins it, even an aborted one (the
@@ -331,7 +348,12 @@ void pms_op_begin(void)
 		return;
 	if (!port_in_op) {
 		port_in_op = 1;
-		__atomic_add_fetch(&port_ops_open, 1, __ATOMIC_RELAXED);
+		/* with port_at_exit's store and load, in the opposite order: one of
+		 * the two sees the other (the exit leaves the pool open, or this
+		 * thread waits) */
+		__atomic_add_fetch(&port_ops_open, 1, __ATOMIC_SEQ_CST);
+		if (__atomic_load_n(&port_closing, __ATOMIC_SEQ_CST) && !port_exiting)
+			port_park();
 	}
 }
 
@@ -378,9 +400,11 @@ static void port_at_exit(void)
 	/* A fork child shares the parent's mapping: closing would mark the
 	 * parent's pool clean. A thread inside an operation (or an exit from
 	 * inside one) leaves it open: recovery rolls that operation back. */
-	if (!p || getpid() != port_pid || tx_tls.depth > 0 ||
-			__atomic_load_n(&port_ops_open, __ATOMIC_RELAXED) >
-			port_in_op)
+	if (!p || getpid() != port_pid || tx_tls.depth > 0)
+		return;
+	port_exiting = 1;
+	__atomic_store_n(&port_closing, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&port_ops_open, __ATOMIC_SEQ_CST) > port_in_op)
 		return;
 	pms_pool_close(p);
 }
