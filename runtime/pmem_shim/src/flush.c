@@ -105,7 +105,7 @@ void pms_fence(void)
 {
 	__asm__ volatile("sfence" ::: "memory");
 	stats_mine()->barriers++;
-	stats_tls.fences++;
+	stats_tls.x.fences++;
 	if (pms_lat_active_)
 		lat_charge_barrier();
 }

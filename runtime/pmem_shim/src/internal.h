@@ -256,19 +256,21 @@ extern struct open_times open_times;
 uint64_t now_ns(void);
 
 /* latency.c and stats.c: the hooks of the runtime itself */
-struct stats_tls {
-	struct pms_stats s;
+/* Counters of the runtime's own, outside the public struct pms_stats */
+struct stats_extra {
 	uint64_t unlogged_stores;  /* port.c: pool stores outside a transaction */
 	uint64_t log_entries;      /* ulog.c: undo entries written */
 	uint64_t fences;           /* sfences issued (barriers also counts modelled ones) */
+};
+struct stats_tls {
+	struct pms_stats s;
+	struct stats_extra x;
 	struct stats_tls *next;
 	int linked;
 };
 extern __thread struct stats_tls stats_tls;
 void stats_link(void);
-uint64_t stats_unlogged_stores(void);
-uint64_t stats_log_entries(void);
-uint64_t stats_fences(void);
+void stats_extra_get(struct stats_extra *x);
 void lat_init(void);
 void lat_charge_flush(size_t lines);
 void lat_charge_barrier(void);

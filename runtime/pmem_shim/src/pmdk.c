@@ -177,7 +177,7 @@ void pool_persist(PMEMobjpool *pop, const void *addr, size_t len)
 		flush_lines_uncharged(addr, len);
 		__asm__ volatile("sfence" ::: "memory");
 		stats_mine()->barriers++;
-		stats_tls.fences++;
+		stats_tls.x.fences++;
 	}
 	if (wear_counts_)
 		wear_note(addr, len);

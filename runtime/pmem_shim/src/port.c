@@ -99,7 +99,7 @@ static void port_log_slow(void *addr, size_t size, const void *ra)
 		return;
 	}
 	stats_mine();
-	stats_tls.unlogged_stores++;
+	stats_tls.x.unlogged_stores++;
 	if (port_loading)
 		; /* the cold load stores unlogged by design: not a strict-mode finding */
 	else if (port_is_strict() == STRICT_REPORT)
@@ -125,7 +125,7 @@ static inline __attribute__((always_inline)) void *log_store(void *addr, size_t 
 	if (port_loading && tx_tls.depth == 0 && tx_tls.lazy == 0 && !pms_lat_active_ &&
 			port_strict == 0) {
 		stats_mine();
-		stats_tls.unlogged_stores++;
+		stats_tls.x.unlogged_stores++;
 		return addr;
 	}
 	/* Under an NVM model the store itself is an NVM write: every store of

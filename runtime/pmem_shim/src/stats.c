@@ -19,7 +19,7 @@ __thread struct stats_tls stats_tls;
 static pthread_mutex_t stats_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct stats_tls *stats_list;
 static struct pms_stats stats_retired;
-static uint64_t stats_retired_unlogged, stats_retired_entries, stats_retired_fences;
+static struct stats_extra stats_retired_x;
 static pthread_key_t stats_key;
 static int stats_key_ok;
 
@@ -31,6 +31,14 @@ static void stats_add(struct pms_stats *dst, const struct pms_stats *src)
 
 	for (size_t i = 0; i < sizeof(*dst) / sizeof(uint64_t); i++)
 		d[i] += s[i];
+}
+
+/* stats_extra_add -- *dst += *src */
+static void stats_extra_add(struct stats_extra *dst, const struct stats_extra *src)
+{
+	dst->unlogged_stores += src->unlogged_stores;
+	dst->log_entries += src->log_entries;
+	dst->fences += src->fences;
 }
 
 /* stats_thread_exit -- folds an exiting thread's counters into the total */
@@ -46,9 +54,7 @@ static void stats_thread_exit(void *p)
 		}
 	}
 	stats_add(&stats_retired, &t->s);
-	stats_retired_unlogged += t->unlogged_stores;
-	stats_retired_entries += t->log_entries;
-	stats_retired_fences += t->fences;
+	stats_extra_add(&stats_retired_x, &t->x);
 	t->linked = 0;
 	pthread_mutex_unlock(&stats_lock);
 }
@@ -75,52 +81,25 @@ void pms_stats_get(struct pms_stats *s)
 	pthread_mutex_unlock(&stats_lock);
 }
 
-/* stats_unlogged_stores -- pool stores made outside a transaction (port.c) */
-uint64_t stats_unlogged_stores(void)
+/* stats_extra_get -- the runtime's own counters, summed over live and exited threads */
+void stats_extra_get(struct stats_extra *x)
 {
-	uint64_t n;
-
 	pthread_mutex_lock(&stats_lock);
-	n = stats_retired_unlogged;
+	*x = stats_retired_x;
 	for (struct stats_tls *t = stats_list; t; t = t->next)
-		n += t->unlogged_stores;
+		stats_extra_add(x, &t->x);
 	pthread_mutex_unlock(&stats_lock);
-	return n;
-}
-
-/* stats_log_entries -- entries of the runtime's undo log (ulog.c) */
-uint64_t stats_log_entries(void)
-{
-	uint64_t n;
-
-	pthread_mutex_lock(&stats_lock);
-	n = stats_retired_entries;
-	for (struct stats_tls *t = stats_list; t; t = t->next)
-		n += t->log_entries;
-	pthread_mutex_unlock(&stats_lock);
-	return n;
-}
-
-/* stats_fences -- store fences the runtime issued */
-uint64_t stats_fences(void)
-{
-	uint64_t n;
-
-	pthread_mutex_lock(&stats_lock);
-	n = stats_retired_fences;
-	for (struct stats_tls *t = stats_list; t; t = t->next)
-		n += t->fences;
-	pthread_mutex_unlock(&stats_lock);
-	return n;
 }
 
 /* pms_stats_dump_json -- one JSON object with the model and the counters */
 int pms_stats_dump_json(FILE *out)
 {
 	struct pms_stats s;
+	struct stats_extra x;
 	struct pms_lat_model m;
 
 	pms_stats_get(&s);
+	stats_extra_get(&x);
 	pms_lat_get_model(&m);
 	fprintf(out, "{\"model\": \"%s\", \"mode\": \"%s\", "
 		"\"flush_insn\": \"%s\", \"reads\": %llu, \"writes\": %llu, "
@@ -142,9 +121,9 @@ int pms_stats_dump_json(FILE *out)
 		(unsigned long long)s.tx_aborted,
 		(unsigned long long)s.bytes_logged,
 		(unsigned long long)s.allocs, (unsigned long long)s.frees,
-		(unsigned long long)stats_unlogged_stores(),
-		(unsigned long long)stats_log_entries(),
-		(unsigned long long)stats_fences(),
+		(unsigned long long)x.unlogged_stores,
+		(unsigned long long)x.log_entries,
+		(unsigned long long)x.fences,
 		pms_lat_get_charge() == PMS_LAT_CHARGE_ADDRESS ? "address" : "type",
 		(unsigned long long)s.skipped_reads,
 		(unsigned long long)s.skipped_writes,

@@ -110,7 +110,7 @@ static void raw_fence(void)
 {
 	__asm__ volatile("sfence" ::: "memory");
 	stats_mine()->barriers++;
-	stats_tls.fences++;
+	stats_tls.x.fences++;
 }
 
 /* entry_check -- checksum of an entry's header fields and bytes */
@@ -307,7 +307,7 @@ int ulog_log(void *addr, size_t size)
 	offs_v[offs_n++] = me.used;
 	me.used += need;
 	stats_mine();
-	stats_tls.log_entries++;
+	stats_tls.x.log_entries++;
 	seen_add((uintptr_t)addr, size);
 	return ULOG_DONE;
 }
