@@ -48,11 +48,12 @@ import json, sys
 out, n, tests, model, mode, charge, server = sys.argv[1:]
 n = int(n)
 idle = json.load(open("%s/idle.json" % out))
+# flushes and barriers count what the latency model charges; fences, entries and wr-backs
+# (written-back lines) what the runtime itself did
 cols = [("reads", "reads"), ("writes", "writes"), ("skipped_reads", "skip rd"),
         ("skipped_writes", "skip wr"), ("flushes", "flushes"), ("barriers", "barriers"),
         ("transactions", "tx"), ("fences", "fences"), ("log_entries", "entries"),
-        ("bytes_logged", "logged B"),
-        ("allocs", "allocs"),
+        ("writebacks", "wr-backs"), ("bytes_logged", "logged B"), ("allocs", "allocs"),
         ("injected_ns", "inj. us")]
 print("charges per request: %s, %s %s, charged by %s, %d requests per test, start-up subtracted"
       % (server, model, mode, charge, n))

@@ -74,6 +74,7 @@ size_t flush_lines_uncharged(const void *addr, size_t len)
 		break;
 	}
 	stats_mine()->flushes += lines;
+	stats_tls.x.writebacks += lines;
 	if (wear_counts_)
 		wear_note(addr, len);
 	return lines;

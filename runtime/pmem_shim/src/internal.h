@@ -261,6 +261,7 @@ struct stats_extra {
 	uint64_t unlogged_stores;  /* port.c: pool stores outside a transaction */
 	uint64_t log_entries;      /* ulog.c: undo entries written */
 	uint64_t fences;           /* sfences issued (barriers also counts modelled ones) */
+	uint64_t writebacks;       /* cache lines written back (flushes: modelled ones too) */
 };
 struct stats_tls {
 	struct pms_stats s;

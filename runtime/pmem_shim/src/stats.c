@@ -39,6 +39,7 @@ static void stats_extra_add(struct stats_extra *dst, const struct stats_extra *s
 	dst->unlogged_stores += src->unlogged_stores;
 	dst->log_entries += src->log_entries;
 	dst->fences += src->fences;
+	dst->writebacks += src->writebacks;
 }
 
 /* stats_thread_exit -- folds an exiting thread's counters into the total */
@@ -106,7 +107,7 @@ int pms_stats_dump_json(FILE *out)
 		"\"flushes\": %llu, \"barriers\": %llu, "
 		"\"transactions\": %llu, \"aborts\": %llu, "
 		"\"bytes_logged\": %llu, \"allocs\": %llu, \"frees\": %llu, "
-		"\"unlogged_stores\": %llu, \"log_entries\": %llu, \"fences\": %llu, \"nvm_charge\": \"%s\", "
+		"\"unlogged_stores\": %llu, \"log_entries\": %llu, \"fences\": %llu, \"writebacks\": %llu, \"nvm_charge\": \"%s\", "
 		"\"skipped_reads\": %llu, \"skipped_writes\": %llu, "
 		"\"injected_ns\": %llu, \"open_warm\": %d, \"open_load_us\": %.1f, "
 		"\"open_check_us\": %.1f, \"open_pmdk_us\": %.1f, \"open_attach_us\": %.1f, "
@@ -124,6 +125,7 @@ int pms_stats_dump_json(FILE *out)
 		(unsigned long long)x.unlogged_stores,
 		(unsigned long long)x.log_entries,
 		(unsigned long long)x.fences,
+		(unsigned long long)x.writebacks,
 		pms_lat_get_charge() == PMS_LAT_CHARGE_ADDRESS ? "address" : "type",
 		(unsigned long long)s.skipped_reads,
 		(unsigned long long)s.skipped_writes,
