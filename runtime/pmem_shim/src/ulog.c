@@ -10,10 +10,11 @@
  * Layout: a table of UNDO_LANES lane headers (one PMDK object, its offset in
  * the pool header) and, per lane, a log buffer allocated the first time a
  * thread takes the lane. A transaction of lane L has generation
- * G = committed_gen + 1; its entries carry G and a checksum. It commits by
- * making committed_gen = G durable after its data is: entries of G are then
- * dead. Recovery replays, newest first, the valid entries of G of each lane
- * (a torn last entry fails its checksum; its store never happened).
+ * G = committed_gen + 1; its entries (ulog_entry.h) carry a checksum over G.
+ * It commits by making committed_gen = G durable after its data is: entries
+ * of G are then dead. Recovery replays, newest first, the valid entries of G
+ * of each lane (a torn last entry fails its checksum; its store never
+ * happened).
  *
  * When a transaction also needs PMDK (allocations and frees of PMDK objects,
  * or this log overflows), the store of committed_gen is made inside PMDK's
@@ -29,6 +30,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "ulog_entry.h"
 
 #define UNDO_LANES 64
 /* a lane's log: 1/256 of the pool, within these bounds (a full log hands
@@ -38,7 +40,8 @@
 #define UNDO_POOL_MIN ((size_t)32 << 20)
 #define UNDO_TABLE_TYPE 0x504d5355u /* "PMSU" */
 #define UNDO_LOG_TYPE 0x504d534cu   /* "PMSL" */
-#define UNDO_TABLE_MAGIC 0x316f646e55534d50ULL /* "PMSUndo1" */
+#define UNDO_TABLE_MAGIC_V1 0x316f646e55534d50ULL /* "PMSUndo1": ENTRY_V1 entries */
+#define UNDO_TABLE_MAGIC 0x326f646e55534d50ULL    /* "PMSUndo2": ENTRY_V2 entries */
 
 struct undo_lane {          /* persistent, one cache line */
 	uint64_t committed_gen;
@@ -51,14 +54,6 @@ struct undo_table {
 	uint64_t magic;
 	uint64_t pad[7];
 	struct undo_lane lanes[UNDO_LANES];
-};
-
-struct undo_entry {
-	uint64_t gen;
-	uint64_t off;           /* from the pool base */
-	uint64_t size;
-	uint64_t check;
-	unsigned char data[];   /* size bytes, padded to 8 */
 };
 
 static struct undo_table *table;
@@ -111,36 +106,6 @@ static void raw_fence(void)
 	__asm__ volatile("sfence" ::: "memory");
 	stats_mine()->barriers++;
 	stats_tls.x.fences++;
-}
-
-/* entry_check -- checksum of an entry's header fields and bytes */
-static uint64_t entry_check(uint64_t gen, uint64_t off, uint64_t size,
-		const unsigned char *data)
-{
-	const uint64_t k = 0x9e3779b97f4a7c15ULL;
-	uint64_t a = gen ^ k, b = off * k, c = size + k, d = 0x2545f4914f6cdd1dULL;
-	size_t i = 0;
-
-	for (; i + 32 <= size; i += 32) {
-		uint64_t w[4];
-		memcpy(w, data + i, sizeof(w));
-		a = (a ^ w[0]) * k; b = (b ^ w[1]) * k;
-		c = (c ^ w[2]) * k; d = (d ^ w[3]) * k;
-	}
-	for (; i < size; i += 8) {
-		uint64_t w = 0;
-		memcpy(&w, data + i, size - i < 8 ? size - i : 8);
-		a = (a ^ w) * k;
-		a ^= a >> 29;
-	}
-	a ^= b >> 17 ^ c >> 31 ^ d >> 43;
-	a *= k;
-	return a ^ (a >> 32); /* (a zeroed buffer is no entry: generations start at 1) */
-}
-
-static size_t entry_bytes(uint64_t size)
-{
-	return sizeof(struct undo_entry) + ((size + 7) & ~(uint64_t)7);
 }
 
 /* seen_find -- the slot of line, or the empty slot where it would go */
@@ -279,7 +244,7 @@ int ulog_begin(void)
  * logs it with PMDK) */
 int ulog_log(void *addr, size_t size)
 {
-	struct undo_entry *e;
+	char *e;
 	size_t need = entry_bytes(size);
 
 	if (seen_covers((uintptr_t)addr, size))
@@ -294,12 +259,8 @@ int ulog_log(void *addr, size_t size)
 		offs_v = v;
 		offs_cap = cap;
 	}
-	e = (struct undo_entry *)(me.log + me.used);
-	e->gen = me.gen;
-	e->off = (uintptr_t)addr - pms_pool_base_;
-	e->size = size;
-	memcpy(e->data, addr, size);
-	e->check = entry_check(e->gen, e->off, size, e->data);
+	e = me.log + me.used;
+	entry_write(e, me.gen, (uintptr_t)addr - pms_pool_base_, addr, size);
 	if (!batching) {
 		flush_lines_uncharged(e, need);
 		raw_fence();
@@ -359,9 +320,11 @@ void ulog_flush_data(void)
 		return;
 	}
 	for (size_t at = 0; at < me.used;) {
-		struct undo_entry *e = (struct undo_entry *)(me.log + at);
-		flush_lines_uncharged((void *)(pms_pool_base_ + e->off), e->size);
-		at += entry_bytes(e->size);
+		struct entry_view e;
+		if (!entry_read(me.log + at, me.used - at, ENTRY_V2, me.gen, pms_pool_size_, &e))
+			break; /* (never: the transaction's own entries) */
+		flush_lines_uncharged((void *)(pms_pool_base_ + e.off), e.size);
+		at += e.bytes;
 	}
 }
 
@@ -398,17 +361,20 @@ void ulog_end(void)
 	seen_clear();
 }
 
-/* replay -- writes back the old bytes of the entries at offs[0..n) of log,
- * newest first, and retires generation gen */
-static void replay(struct undo_lane *l, const char *log, const size_t *offs,
-		size_t n, uint64_t gen)
+/* replay -- writes back the old bytes of the entries (of format f) at
+ * offs[0..n) of log, newest first, and retires generation gen */
+static void replay(struct undo_lane *l, const char *log, enum entry_format f,
+		const size_t *offs, size_t n, uint64_t gen)
 {
 	if (n == 0)
 		return; /* nothing of gen: the next transaction reuses it */
 	while (n > 0) {
-		const struct undo_entry *e = (const struct undo_entry *)(log + offs[--n]);
-		memcpy((void *)(pms_pool_base_ + e->off), e->data, e->size);
-		flush_lines_uncharged((void *)(pms_pool_base_ + e->off), e->size);
+		struct entry_view e;
+		size_t at = offs[--n];
+		if (!entry_read(log + at, l->log_size - at, f, gen, pms_pool_size_, &e))
+			continue; /* (never: read valid before) */
+		memcpy((void *)(pms_pool_base_ + e.off), e.data, e.size);
+		flush_lines_uncharged((void *)(pms_pool_base_ + e.off), e.size);
 	}
 	raw_fence();
 	l->committed_gen = gen;
@@ -420,18 +386,15 @@ static void replay(struct undo_lane *l, const char *log, const size_t *offs,
  * generation (checked from the start, the first bad one ends the log; a torn
  * last entry fails its checksum) replayed; -1 when there is no memory to
  * list them, before anything is written */
-static int recover_lane(struct undo_lane *l, int i)
+static int recover_lane(struct undo_lane *l, int i, enum entry_format f)
 {
 	const char *log = (const char *)(pms_pool_base_ + l->log_off);
 	uint64_t gen = l->committed_gen + 1;
 	size_t n = 0, cap = 0, at = 0, *offs = NULL;
+	struct entry_view e;
 
-	while (at + sizeof(struct undo_entry) <= l->log_size) {
-		const struct undo_entry *e = (const struct undo_entry *)(log + at);
-		if (e->gen != gen || e->size > l->log_size - at - sizeof(*e) ||
-				e->off + e->size > pms_pool_size_ ||
-				e->check != entry_check(e->gen, e->off, e->size, e->data))
-			break;
+	while (at < l->log_size &&
+			entry_read(log + at, l->log_size - at, f, gen, pms_pool_size_, &e)) {
 		if (n == cap) {
 			size_t *v = realloc(offs, (cap = cap ? 2 * cap : 64) * sizeof(*offs));
 			if (!v) {
@@ -442,9 +405,9 @@ static int recover_lane(struct undo_lane *l, int i)
 			offs = v;
 		}
 		offs[n++] = at;
-		at += entry_bytes(e->size);
+		at += e.bytes;
 	}
-	replay(l, log, offs, n, gen);
+	replay(l, log, f, offs, n, gen);
 	free(offs);
 	return 0;
 }
@@ -453,7 +416,7 @@ static int recover_lane(struct undo_lane *l, int i)
 void ulog_rollback(void)
 {
 	if (me.lane >= 0)
-		replay(&table->lanes[me.lane], me.log, offs_v, offs_n, me.gen);
+		replay(&table->lanes[me.lane], me.log, ENTRY_V2, offs_v, offs_n, me.gen);
 	ulog_end();
 }
 
@@ -469,11 +432,14 @@ int ulog_open(int is_pmem)
 	lanes_taken = 0;
 	table = NULL;
 	if (h->undo_table) {
+		enum entry_format f;
 		table = (struct undo_table *)(pms_pool_base_ + h->undo_table);
 		if (h->undo_table + sizeof(*table) > pms_pool_size_ ||
-				table->magic != UNDO_TABLE_MAGIC)
+				(table->magic != UNDO_TABLE_MAGIC &&
+				 table->magic != UNDO_TABLE_MAGIC_V1))
 			return err_set(EPROTO, "pool '%s': the undo-log table is "
 				"damaged", pool_cur->path);
+		f = table->magic == UNDO_TABLE_MAGIC_V1 ? ENTRY_V1 : ENTRY_V2;
 		for (int i = 0; i < UNDO_LANES; i++) {
 			struct undo_lane *l = &table->lanes[i];
 			if (!l->log_off)
@@ -481,8 +447,14 @@ int ulog_open(int is_pmem)
 			if (l->log_off + l->log_size > pms_pool_size_)
 				return err_set(EPROTO, "pool '%s': undo lane %d is "
 					"out of range", pool_cur->path, i);
-			if (recover_lane(l, i) != 0)
+			if (recover_lane(l, i, f) != 0)
 				return -1;
+		}
+		/* An older runtime's log, recovered: no entry of it is live any
+		 * more, and the next ones are written in the new format. */
+		if (f == ENTRY_V1) {
+			table->magic = UNDO_TABLE_MAGIC;
+			pool_persist(pool_cur->pop, &table->magic, sizeof(table->magic));
 		}
 	}
 	/* PMS_UNDO=pmdk: PMDK's log for every range, for comparison. Pools
