@@ -17,13 +17,22 @@
 // RUN: %t.exe %t.pool fork | FileCheck %s --check-prefix=FORK
 // RUN: %t.exe %t.pool read | FileCheck %s --check-prefix=AFTER-GROW
 //
-// PMS_PMDK_OPEN=eager opens PMDK with the pool, as before; a pool its last
-// process did not close is opened by PMDK (recovery, check) whatever is asked.
+// PMS_PMDK_OPEN=eager opens PMDK with the pool, as before.
 // RUN: env PMS_PMDK_OPEN=eager PMS_STATS=%t.eager.json %t.exe %t.pool read | FileCheck %s --check-prefix=AFTER-GROW
 // RUN: FileCheck %s --check-prefix=EAGER-STATS < %t.eager.json
+//
+// A pool whose last process stopped without closing it while PMDK had no operation in flight
+// has nothing for PMDK to recover: opened without PMDK too (a warm start after a crash).
 // RUN: %t.exe %t.pool crash | FileCheck %s --check-prefix=AFTER-GROW
 // RUN: env PMS_STATS=%t.unclean.json %t.exe %t.pool read | FileCheck %s --check-prefix=UNCLEAN
-// RUN: FileCheck %s --check-prefix=EAGER-STATS < %t.unclean.json
+// RUN: FileCheck %s --check-prefix=READ-STATS < %t.unclean.json
+//
+// Stopped inside a PMDK transaction (a big object allocated, not committed): PMDK opens the pool
+// (its recovery, the check) whatever is asked, and the allocation is gone.
+// RUN: %t.exe %t.pool crash-in-pmdk | FileCheck %s --check-prefix=AFTER-GROW
+// RUN: env PMS_STATS=%t.busy.json %t.exe %t.pool objects | FileCheck %s --check-prefix=BUSY
+// RUN: FileCheck %s --check-prefix=EAGER-STATS < %t.busy.json
+// RUN: %t.exe %t.pool read | FileCheck %s --check-prefix=READ-AFTER
 
 // FILL: cold big=70000 sum=2415
 // READ: warm clean big=70000 sum=2415
@@ -39,6 +48,9 @@
 // EAGER-STATS: "open_pmdk_us": {{[1-9][0-9]*\.[0-9]}}, "open_attach_us"
 // EAGER-STATS-SAME: "pmdk_deferred_open_us": 0.0}
 // UNCLEAN: warm unclean big=90000 sum=2415
+// BUSY: warm unclean big=90000 sum=2415
+// BUSY-NEXT: objects of 200000 bytes or more: 0
+// READ-AFTER: warm clean big=90000 sum=2415
 
 #include <pmem_shim.h>
 #include <stdio.h>
@@ -58,6 +70,11 @@ static void show(const char *who)
 	for (struct node *x = pms_root_get("list"); x; x = x->next)
 		sum += x->v;
 	printf("%sbig=%zu sum=%d\n", who, b ? b->n : 0, sum);
+}
+
+static void count_huge(void *obj, size_t size, void *arg)
+{
+	*(long *)arg += size >= 200000;
 }
 
 /* replace_big -- frees the big object and stores a new one of n bytes */
@@ -133,6 +150,18 @@ int main(int argc, char **argv)
 		show("");
 		fflush(stdout);
 		_exit(0); /* no close: the pool stays marked open */
+	} else if (strcmp(what, "crash-in-pmdk") == 0) {
+		show("");
+		fflush(stdout);
+		if (pms_tx_begin() != 0 || !pms_malloc(200000))
+			return 1;
+		_exit(0); /* inside PMDK's transaction */
+	} else if (strcmp(what, "objects") == 0) {
+		printf("warm %s ", i.was_clean ? "clean" : "unclean");
+		show("");
+		long huge = 0;
+		pms_heap_walk(count_huge, &huge);
+		printf("objects of 200000 bytes or more: %ld\n", huge);
 	}
 	return pms_pool_close(p) != 0;
 }

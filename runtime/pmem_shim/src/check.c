@@ -58,13 +58,14 @@ static ssize_t pool_read_timed(int fd, char *buf, size_t cap, int ms)
 
 /*
  * pool_check_wanted -- whether this open runs PMDK's check. By default only
- * when the pool was not closed cleanly (clean: the shim header says the last
- * process closed it): a crash is what can leave PMDK's lanes and heap half
- * written, and the check costs 10-25 ms on a 1 GB pool. PMS_POOL_CHECK=1
- * checks every open (a pool that may have been damaged behind our back),
- * PMS_POOL_CHECK=0 none.
+ * when PMDK may have been stopped in the middle of an operation (settled: the
+ * shim header says the last process closed the pool, or had no PMDK
+ * operation in flight, pmdk_busy.c): that is what can leave PMDK's lanes and
+ * heap half written, and the check costs 10-25 ms on a 1 GB pool.
+ * PMS_POOL_CHECK=1 checks every open (a pool that may have been damaged
+ * behind our back), PMS_POOL_CHECK=0 none.
  */
-int pool_check_wanted(int clean)
+int pool_check_wanted(int settled)
 {
 	const char *e = getenv("PMS_POOL_CHECK");
 
@@ -72,7 +73,7 @@ int pool_check_wanted(int clean)
 		return 0;
 	if (e && strcmp(e, "1") == 0)
 		return 1;
-	return !clean;
+	return !settled;
 }
 
 /*
@@ -80,14 +81,14 @@ int pool_check_wanted(int clean)
  * process: on some damaged undo-log lanes PMDK's checker itself crashes (the
  * fuzzer found this), which must become an error, not kill the program.
  */
-int pool_pmdk_check(const char *path, int clean)
+int pool_pmdk_check(const char *path, int settled)
 {
 	char msg[256] = "";
 	int fds[2], status;
 	ssize_t n;
 	pid_t pid;
 
-	if (!pool_check_wanted(clean))
+	if (!pool_check_wanted(settled))
 		return 0;
 	if (pipe(fds) != 0)
 		return err_set(errno, "cannot check pool '%s': pipe", path);

@@ -69,15 +69,17 @@ int pool_roots_empty(const struct pool_header *h)
  * object-pool descriptor (root_offset at 6144, root_size at 6160: the fixed
  * 4 KiB pool header plus the 2 KiB checksummed descriptor). Those two fields
  * are outside PMDK's checksum, so implausible values are refused here.
- * *clean is set to 1 when the header says the last process closed the pool.
+ * *settled is set to 1 when the header says the last process closed the pool,
+ * or stopped with no PMDK operation in flight (pmdk_busy.c): PMDK then has
+ * nothing to recover and its heap is as a clean close leaves it.
  */
-int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize, int *clean)
+int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize, int *settled)
 {
 	uint64_t root[3];
 	struct pool_header h;
 	int fd = open(path, O_RDONLY), r = 0;
 
-	*clean = 0;
+	*settled = 0;
 	if (fd < 0)
 		return 0;
 	if (pread(fd, root, sizeof(root), 6144) != (ssize_t)sizeof(root))
@@ -91,7 +93,7 @@ int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize, int *clean)
 	else if (root[0] && pread(fd, &h, sizeof(h), (off_t)root[0]) ==
 			(ssize_t)sizeof(h) && h.magic != 0) {
 		r = pool_header_check(path, root[2], &h, addr, fsize);
-		*clean = r == 0 && h.open == 0;
+		*settled = r == 0 && (h.open & ~(uint64_t)POOL_OPEN) == 0;
 	}
 	close(fd);
 	return r;

@@ -57,6 +57,7 @@ void wear_exit_dump(void);
 
 /* pmdk.c */
 int pmdk_load(uintptr_t addr);
+void pmdk_busy_install(void);
 uintptr_t pmdk_hint(void);
 void pool_persist(PMEMobjpool *pop, const void *addr, size_t len);
 
@@ -67,6 +68,9 @@ struct pool_root {
 };
 
 /* The shim's header, kept in PMDK's root object. */
+#define POOL_OPEN 1u
+#define POOL_PMDK_BUSY 2u /* pmdk_busy.c */
+
 struct pool_header {
 	uint64_t magic;
 	uint32_t version;
@@ -74,7 +78,8 @@ struct pool_header {
 	uint64_t base;
 	uint64_t size;
 	uint64_t generation;
-	uint64_t open;        /* 1 while a process has it open */
+	uint64_t open;        /* POOL_OPEN while a process has it open, plus
+	                       * POOL_PMDK_BUSY per PMDK operation in flight */
 	uint64_t undo_table;  /* pool offset of ulog.c's table of undo logs */
 	uint64_t slab_dir;    /* slab.c's directory of chunks: pool offset | SLAB_DIR_* bits */
 	struct pool_root roots[PMS_MAX_ROOTS];
@@ -142,11 +147,11 @@ void pool_header_init(PMEMobjpool *pop, struct pool_header *h,
 int pool_header_check(const char *path, uint64_t root_size,
 		const struct pool_header *h, uintptr_t addr, uint64_t fsize);
 int pool_roots_empty(const struct pool_header *h);
-int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize, int *clean);
+int pool_precheck(const char *path, uintptr_t addr, uint64_t fsize, int *settled);
 
 /* check.c */
-int pool_pmdk_check(const char *path, int clean);
-int pool_check_wanted(int clean);
+int pool_pmdk_check(const char *path, int settled);
+int pool_check_wanted(int settled);
 
 /* strict_report.c */
 void strict_report_note(const void *ra);

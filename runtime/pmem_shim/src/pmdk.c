@@ -150,6 +150,8 @@ int pmdk_load(uintptr_t addr)
 			r = -1;
 		}
 		if (r == 0)
+			pmdk_busy_install();
+		if (r == 0)
 			pmdk_addr = addr;
 	} else if (addr != pmdk_addr) {
 		r = err_set(EINVAL, "pool address 0x%" PRIxPTR " requested, but "

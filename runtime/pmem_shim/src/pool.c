@@ -115,10 +115,10 @@ static int pool_check_existing(const char *path, const struct stat *st)
 /* pool_check_settled -- PMDK's check, retried for a moment while the pool is
  * busy: the killed previous opener's own checker may still hold the lock for
  * the few milliseconds its death signal takes */
-static int pool_check_settled(const char *path, int clean)
+static int pool_check_settled(const char *path, int settled)
 {
 	for (int i = 0;; i++) {
-		int r = pool_pmdk_check(path, clean);
+		int r = pool_pmdk_check(path, settled);
 		if (r == 0 || errno != EBUSY || i == 20)
 			return r;
 		usleep(10000);
@@ -132,7 +132,7 @@ static PMEMobjpool *pool_map(const char *path, const char *tmp, uintptr_t addr,
 	struct stat st;
 	PMEMobjpool *pop;
 	uint64_t t0, t1;
-	int clean;
+	int settled;
 
 	if (stat(path, &st) != 0) {
 		if (errno != ENOENT || !(flags & PMS_CREATE)) {
@@ -152,8 +152,8 @@ static PMEMobjpool *pool_map(const char *path, const char *tmp, uintptr_t addr,
 	}
 	t0 = now_ns();
 	if (pool_check_existing(path, &st) ||
-			pool_precheck(path, addr, st.st_size, &clean) ||
-			pool_check_settled(path, clean))
+			pool_precheck(path, addr, st.st_size, &settled) ||
+			pool_check_settled(path, settled))
 		return NULL;
 	*warm = 1;
 	t1 = now_ns();

@@ -1,8 +1,9 @@
 /*
- * pool_direct.c -- a warm open without PMDK: after a clean stop the runtime
- * maps the pool file itself, and PMDK is opened the first time something
- * needs it (an allocation outside the slab, a new slab chunk, a transaction
- * that PMDK must log, a free of a PMDK object).
+ * pool_direct.c -- a warm open without PMDK: after a clean stop, or a kill
+ * while PMDK had no operation in flight (pmdk_busy.c), the runtime maps the
+ * pool file itself, and PMDK is opened the first time something needs it (an
+ * allocation outside the slab, a new slab chunk, a transaction that PMDK must
+ * log, a free of a PMDK object).
  *
  * Loading libpmemobj (1.8 ms) and pmemobj_open (5-6 ms: its lanes and heap
  * state, thousands of first-touch page faults) cost the same whatever the
@@ -144,7 +145,7 @@ static void *map_pmem(int fd, uintptr_t addr, size_t size)
 
 /*
  * pool_open_deferred -- the open of an existing pool whose last process
- * closed it, without PMDK. 1 when opened (p filled, PMDK left closed), 0 when
+ * closed it (or left PMDK settled), without PMDK. 1 when opened (p filled, PMDK left closed), 0 when
  * it does not apply (PMDK opens it as before), -1 when the pool is refused.
  */
 int pool_open_deferred(struct pms_pool *p, const char *path, uintptr_t addr,
@@ -153,18 +154,18 @@ int pool_open_deferred(struct pms_pool *p, const char *path, uintptr_t addr,
 	struct stat st;
 	struct pool_header *h;
 	uint64_t root_off, root_size;
-	int clean = 0;
+	int settled = 0;
 	void *m;
 
 	if (p->lock_fd < 0 || !deferred_wanted() ||
 			((flags & PMS_CREATE) && (flags & PMS_EXCL)) || fstat(p->lock_fd, &st) != 0 ||
 			!S_ISREG(st.st_mode) || (uint64_t)st.st_size < PMEMOBJ_MIN_POOL)
 		return 0;
-	if (pool_precheck(path, addr, (uint64_t)st.st_size, &clean) != 0)
+	if (pool_precheck(path, addr, (uint64_t)st.st_size, &settled) != 0)
 		return -1;
-	if (!clean || !(p->pmdk_path = realpath(path, NULL)))
+	if (!settled || !(p->pmdk_path = realpath(path, NULL)))
 		return 0;
-	m = clean ? map_pmem(p->lock_fd, addr, (size_t)st.st_size) : MAP_FAILED;
+	m = map_pmem(p->lock_fd, addr, (size_t)st.st_size);
 	if (m == MAP_FAILED || (uintptr_t)m != addr || !pmdk_hdr_intact(m)) {
 		if (m != MAP_FAILED)
 			munmap(m, (size_t)st.st_size);
@@ -181,14 +182,14 @@ int pool_open_deferred(struct pms_pool *p, const char *path, uintptr_t addr,
 		munmap(m, (size_t)st.st_size);
 		return -1;
 	}
-	h->open = 1;
+	p->info.was_clean = h->open == 0; /* else killed, with PMDK settled */
+	h->open = POOL_OPEN;
 	h->generation++;
 	pool_persist(NULL, &h->generation, 2 * sizeof(uint64_t));
 	p->pop = NULL;
 	p->mapped_here = 1;
 	p->is_pmem = 1;
 	p->hdr = h;
-	p->info.was_clean = 1;
 	p->info.addr = addr;
 	p->info.size = h->size;
 	p->info.warm = 1;
