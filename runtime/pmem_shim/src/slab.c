@@ -34,7 +34,12 @@
 #include "internal.h"
 #include "slab_internal.h"
 
-#define PAGE_SHIFT 12
+/* The chunk map's grain: no larger than a chunk, so that one region meets at most two chunks
+ * (the end of one, the start of the next); a chunk is in three regions, which a warm open
+ * fills for each chunk (4 KiB pages: 65 entries a chunk, half of a warm open at a million
+ * objects). */
+#define REGION_SHIFT 17
+_Static_assert((1u << REGION_SHIFT) <= CHUNK_BYTES, "a region meets at most two chunks");
 #define FRESH_CAP 4096              /* fresh slots tracked before write-back */
 
 static const uint32_t class_size[] = {
@@ -63,10 +68,10 @@ struct fresh_ref { struct chunk *c; uint32_t slot; uint64_t epoch; };
 
 static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct chunk *avail_head[NCLASSES];
-/* Pool page -> the chunks on it: chunks are not page-aligned, so the page holding the end of
- * one chunk may hold the start of the next (two entries per page). */
-static struct chunk *(*page_map)[2];
-static size_t page_count;
+/* Pool region -> the chunks in it: chunks are not aligned, so the region holding the end of
+ * one chunk may hold the start of the next (two entries per region). */
+static struct chunk *(*region_map)[2];
+static size_t region_count;
 static struct chunk **all_chunks;
 static size_t nchunks, chunks_cap;
 int slab_on_;
@@ -183,10 +188,10 @@ static struct chunk *chunk_track(struct chunk_hdr *h, unsigned cls)
 	c->slots = (char *)h + off;
 	c->cls = cls;
 	c->nfree = NFREE_UNKNOWN;
-	first = ((uintptr_t)h - pms_pool_base_) >> PAGE_SHIFT;
-	last = ((uintptr_t)h + CHUNK_BYTES - 1 - pms_pool_base_) >> PAGE_SHIFT;
-	for (uintptr_t p = first; p <= last && p < page_count; p++)
-		page_map[p][page_map[p][0] != NULL] = c;
+	first = ((uintptr_t)h - pms_pool_base_) >> REGION_SHIFT;
+	last = ((uintptr_t)h + CHUNK_BYTES - 1 - pms_pool_base_) >> REGION_SHIFT;
+	for (uintptr_t p = first; p <= last && p < region_count; p++)
+		region_map[p][region_map[p][0] != NULL] = c;
 	all_chunks[nchunks++] = c;
 	c->avail = 1;
 	c->next_avail = avail_head[cls];
@@ -228,10 +233,10 @@ static inline struct chunk *chunk_of(const void *addr)
 	uintptr_t off = (uintptr_t)addr - pms_pool_base_;
 	struct chunk *c;
 
-	if (!page_map || off >= pms_pool_size_)
+	if (!region_map || off >= pms_pool_size_)
 		return NULL;
 	for (int i = 0; i < 2; i++) {
-		c = page_map[off >> PAGE_SHIFT][i];
+		c = region_map[off >> REGION_SHIFT][i];
 		if (c && (const char *)addr >= c->slots &&
 				(const char *)addr < c->slots + (size_t)c->nslots * c->slot_size)
 			return c;
@@ -314,10 +319,10 @@ int slab_has_chunks(void)
 /* slab_open -- volatile state for the open pool, from its directory */
 int slab_open(void)
 {
-	page_count = (pms_pool_size_ + (1u << PAGE_SHIFT) - 1) >> PAGE_SHIFT;
-	page_map = calloc(page_count, sizeof(*page_map));
-	if (!page_map)
-		return err_set(ENOMEM, "pmem_shim: out of memory (slab page map)");
+	region_count = (pms_pool_size_ + (1u << REGION_SHIFT) - 1) >> REGION_SHIFT;
+	region_map = calloc(region_count, sizeof(*region_map));
+	if (!region_map)
+		return err_set(ENOMEM, "pmem_shim: out of memory (slab region map)");
 	return slab_dir_open();
 }
 
@@ -329,10 +334,10 @@ void slab_close(void)
 		free(all_chunks[i]);
 	}
 	free(all_chunks);
-	free(page_map);
+	free(region_map);
 	all_chunks = NULL;
-	page_map = NULL;
-	nchunks = chunks_cap = page_count = 0;
+	region_map = NULL;
+	nchunks = chunks_cap = region_count = 0;
 	memset(avail_head, 0, sizeof(avail_head));
 	fresh_n = deferred_n = 0;
 	slab_dir_close();
