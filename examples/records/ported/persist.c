@@ -13,7 +13,7 @@ static void log_error(const char *what) {
 }
 
 void update_persist(record *r, long nval) {
-  PMS_LOGGED(r->value) = nval;
+  PMS_LOGGED_RUN({(void *)&(r->value), sizeof(r->value)}, {(void *)&(r->version), sizeof(r->version)}); PMS_LOGGED(r->value) = nval;
   PMS_LOGGED(r->version)++;
   char buf[256];
   int fd = open("records.log", O_WRONLY | O_APPEND | O_CREAT, 0644);

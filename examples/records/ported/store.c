@@ -10,7 +10,7 @@ struct stats server_stats;
 struct store *store_new(size_t nslots) {
   struct store *s = pms_calloc(1, sizeof(*s));
   PMS_LOGGED(s->slots) = pms_calloc(nslots, sizeof(struct bucket *));
-  PMS_LOGGED(s->nslots) = nslots;
+  PMS_LOGGED_RUN({(void *)&(s->nslots), sizeof(s->nslots)}, {(void *)&(s->refcount), sizeof(s->refcount)}); PMS_LOGGED(s->nslots) = nslots;
   PMS_LOGGED(s->refcount) = 1;
   return s;
 }
@@ -18,7 +18,7 @@ struct store *store_new(size_t nslots) {
 void store_put(struct store *s, record *r) {
   size_t h = (size_t)r->id % s->nslots;
   struct bucket *b = pms_malloc(sizeof(*b));
-  PMS_LOGGED(b->rec) = r;
+  PMS_LOGGED_RUN({(void *)&(b->rec), sizeof(b->rec)}, {(void *)&(b->next), sizeof(b->next)}, {(void *)&(s->count), sizeof(s->count)}); PMS_LOGGED(b->rec) = r;
   PMS_LOGGED(b->next) = s->slots[h];
   PMS_LOGGED(s->slots[h]) = b;
   PMS_LOGGED(s->count)++;
