@@ -163,13 +163,11 @@ void StoreRunRule::run(const Result &R) {
   const std::set<const VarDecl *> &Taken = addressTaken(FD);
   const LangOptions &LO = R.Context->getLangOpts();
   Run Open;
-  const Stmt *Prev = nullptr, *BeforeRun = nullptr;
   for (const Stmt *S : Block->body()) {
     StatementScan Scan(*R.Context);
     Scan.TraverseStmt(const_cast<Stmt *>(S));
     if (!Scan.Straight) {
-      flush(Open, BeforeRun, R);
-      Prev = S;
+      flush(Open, R);
       continue;
     }
     std::vector<const Expr *> Stored;
@@ -184,21 +182,20 @@ void StoreRunRule::run(const Result &R) {
                                 *R.SourceManager, LO);
       if (Text.empty())
         continue;
-      if (!Open.First) {
+      if (!Open.First)
         Open.First = S;
-        BeforeRun = Prev;
-      }
       if (!llvm::is_contained(Open.Targets, Text))
         Open.Targets.push_back(Text);
     }
     if (Open.First)
       Open.Assigned.insert(Scan.Assigned.begin(), Scan.Assigned.end());
-    Prev = S;
   }
-  flush(Open, BeforeRun, R);
+  flush(Open, R);
 }
 
-void StoreRunRule::flush(Run &Open, const Stmt *Before, const Result &R) {
+// A second run over ported code forms no run: its stores are PMS_LOGGED already, which
+// plainLoggedLValue leaves out.
+void StoreRunRule::flush(Run &Open, const Result &R) {
   Run Done = std::move(Open);
   Open = Run();
   if (Done.Targets.size() < 2)
@@ -207,12 +204,6 @@ void StoreRunRule::flush(Run &Open, const Stmt *Before, const Result &R) {
   SourceLocation At = Done.First->getBeginLoc();
   if (!At.isFileID() || !editable(SM, At))
     return;
-  // A second run over ported code finds the run's log already there.
-  if (Before) {
-    SourceLocation B = SM.getExpansionLoc(Before->getBeginLoc());
-    if (SM.getBufferData(SM.getFileID(B)).substr(SM.getFileOffset(B)).startswith("PMS_LOGGED_RUN("))
-      return;
-  }
   std::string Log = "PMS_LOGGED_RUN(";
   for (size_t I = 0; I < Done.Targets.size(); ++I) {
     const std::string &T = Done.Targets[I];

@@ -34,7 +34,7 @@ private:
     std::vector<std::string> Targets; // l-value texts, distinct, in order
     std::set<const clang::VarDecl *> Assigned; // by statements since First
   };
-  void flush(Run &Open, const clang::Stmt *Before, const Result &R);
+  void flush(Run &Open, const Result &R);
   /// Local pointer variables of FD whose address is taken somewhere in it.
   const std::set<const clang::VarDecl *> &addressTaken(const clang::FunctionDecl *FD);
 

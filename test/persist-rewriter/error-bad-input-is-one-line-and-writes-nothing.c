@@ -20,6 +20,8 @@
 // RUN:   | FileCheck %s --check-prefix=BADKIND --implicit-check-not={{.}}
 // RUN: not %persist-rewriter -p %t --types=%t/types.json --config=%t/bad-flag.conf --out=%t/o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADFLAG --implicit-check-not={{.}}
+// RUN: not %persist-rewriter -p %t --types=%t/types.json --config=%t/bad-runs.conf --out=%t/o 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BADRUNS --implicit-check-not={{.}}
 // RUN: not %persist-rewriter -p %t --types=%t/types.json --config=%t/bad-reset.conf --out=%t/o 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=BADRESET --implicit-check-not={{.}}
 // RUN: not %persist-rewriter -p %t --types=%t/types.json --config=%t/nope.conf --out=%t/o 2>&1 \
@@ -58,6 +60,7 @@
 // BADKEY: persist-rewriter: error: {{.*}}bad-key.conf:1: unknown setting 'colour' (known: {{.*}}operation{{.*}})
 // BADKIND: persist-rewriter: error: {{.*}}bad-kind.conf:1: 'zmalloc:zap' is not name:kind (kinds: {{.*}}malloc{{.*}})
 // BADFLAG: persist-rewriter: error: {{.*}}bad-flag.conf:1: allow-empty-warm-start must be 'yes' or 'no', not 'maybe'
+// BADRUNS: persist-rewriter: error: {{.*}}bad-runs.conf:1: log-runs must be 'yes' or 'no', not 'sometimes'
 // BADRESET: persist-rewriter: error: {{.*}}bad-reset.conf:1: 'job_release' is not type: function
 // NOCONF: persist-rewriter: error: cannot read config file '{{.*}}nope.conf': No such file or directory
 // BADALLOC: persist-rewriter: error: --alloc: 'zmalloc' is not name:kind (kinds: {{.*}})
@@ -84,6 +87,8 @@ operation bump
 colour = red
 //--- bad-flag.conf
 allow-empty-warm-start = maybe
+//--- bad-runs.conf
+log-runs = sometimes
 //--- bad-reset.conf
 volatile-reset = job_release
 //--- bad-kind.conf
