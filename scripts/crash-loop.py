@@ -31,6 +31,35 @@ def fail(msg):
     sys.exit(1)
 
 
+def live_members(pgid):
+    """Processes of group pgid that are not yet zombies (a zombie has released its files)."""
+    n = 0
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == pgid and fields[0] != "Z":
+            n += 1
+    return n
+
+
+def kill_group(pgid, timeout):
+    """SIGKILL the group and wait until all of it has died: reaping the shell that ran a command
+    does not mean the command has finished exiting, and until it has, it still holds its pool
+    lock (a restart then fails with 'in use by another process', which is not what is tested)."""
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except ProcessLookupError:
+        return
+    deadline = time.time() + timeout
+    while live_members(pgid) and time.time() < deadline:
+        time.sleep(0.002)
+
+
 class Loop:
     def __init__(self, a):
         self.a = a
@@ -72,7 +101,7 @@ class Loop:
     def kill(self):
         self.killing.set()
         if self.server and self.server.poll() is None:
-            os.killpg(self.server.pid, signal.SIGKILL)
+            kill_group(self.server.pid, self.a.timeout)
             self.server.wait()
 
     def put(self, key, value, kill_after=None):
@@ -85,7 +114,7 @@ class Loop:
         try:
             out, err = p.communicate(timeout=kill_after or self.a.timeout)
         except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
+            kill_group(p.pid, self.a.timeout)
             p.communicate()
             if kill_after:
                 return None
