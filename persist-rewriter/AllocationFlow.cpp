@@ -9,6 +9,10 @@ namespace nvm::port {
 
 namespace {
 
+/// How many levels of callers a site's calling contexts are told apart by (sdsnewlen ->
+/// sdsnew -> createStringObject -> a command is four).
+constexpr unsigned MaxContextDepth = 6;
+
 /// The function a "param:<fn>#<i>" node belongs to, or empty for other nodes.
 std::string paramFunction(llvm::StringRef Node) {
   if (!Node.consume_front("param:"))
@@ -36,6 +40,66 @@ static std::set<std::string> breadthFirst(const std::map<std::string, std::set<s
         Work.push_back(S);
   }
   return Seen;
+}
+
+AllocationFlow::Contexts
+AllocationFlow::contextsOf(const std::map<std::string, std::set<std::string>> &Succ,
+                           const std::string &Start, unsigned Depth,
+                           std::map<std::string, Contexts> &Memo) const {
+  if (auto It = Memo.find(Start); It != Memo.end())
+    return It->second;
+  Contexts C;
+  C.Persistent.insert(Start); // a recursive call back into Start, and the depth limit
+  Memo[Start] = C;
+  if (Depth == 0)
+    return C;
+  // What the value reaches at this call: everything but what a function it is returned from
+  // hands to its other callers.
+  bool Sink = false;
+  std::vector<std::string> Returns;
+  std::deque<std::string> Work{Start};
+  std::set<std::string> Seen{Start};
+  while (!Work.empty()) {
+    std::string N = Work.front();
+    Work.pop_front();
+    llvm::StringRef Name(N);
+    if (Name.startswith("P:") || Name.startswith("U:") ||
+        (!paramFunction(N).empty() && !Defined.count(paramFunction(N)))) {
+      Sink = true;
+      break;
+    }
+    if (Name.startswith("ret:") && N != Start) {
+      Returns.push_back(N);
+      continue;
+    }
+    auto It = Succ.find(N);
+    if (It == Succ.end())
+      continue;
+    for (const std::string &S : It->second)
+      if (Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  if (!Sink) {
+    C.Persistent.clear();
+    for (const std::string &R : Returns) {
+      auto It = Succ.find(R);
+      if (It == Succ.end())
+        continue;
+      for (const std::string &Call : It->second) {
+        if (!llvm::StringRef(Call).startswith("call:")) {
+          C.Persistent.insert(Call); // a return flowing elsewhere than to a call
+          continue;
+        }
+        Contexts Sub = contextsOf(Succ, Call, Depth - 1, Memo);
+        C.Persistent.insert(Sub.Persistent.begin(), Sub.Persistent.end());
+        C.Volatile.insert(Sub.Volatile.begin(), Sub.Volatile.end());
+      }
+    }
+    if (C.Persistent.empty() && C.Volatile.empty())
+      C.Volatile.insert(Start); // the value ends here, stored nowhere persistent
+  }
+  Memo[Start] = C;
+  return C;
 }
 
 AllocationFlow::Decision AllocationFlow::decide() const {
@@ -106,6 +170,22 @@ AllocationFlow::Decision AllocationFlow::decide() const {
   Starts.push_back(node::PersistentField);
   std::set<std::string> Tainted =
       breadthFirst(Succ, Starts, [](const std::string &) { return false; });
+  // Calling contexts of the sites persistent by their flow alone (a type decides for every
+  // context): the calls their results end up at that never store them anywhere persistent.
+  std::map<std::string, Contexts> Memo;
+  std::set<std::string> SplitSeen;
+  for (const ConditionalEdit &E : Edits) {
+    if (E.Site.empty() || !Persistent.count(E.Site) || !E.TypedReason.empty() ||
+        !SplitSeen.insert(E.Site).second)
+      continue;
+    Contexts C = contextsOf(Succ, E.Site, MaxContextDepth, Memo);
+    // A call can end chains of both kinds (reached twice through different returns).
+    for (const std::string &P : C.Persistent)
+      C.Volatile.erase(P);
+    if (!C.Volatile.empty() && !C.Persistent.empty())
+      D.ContextSplits.push_back({E, unsigned(C.Persistent.size()), unsigned(C.Volatile.size()),
+                                 *C.Volatile.begin()});
+  }
   for (const ConditionalEdit &E : Edits) {
     if (!E.Site.empty()) {
       if (Persistent.count(E.Site))

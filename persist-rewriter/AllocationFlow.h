@@ -15,6 +15,7 @@ namespace nvm::port {
 
 /// Node names. Sinks: "P:<why>" storage in a persistent object; "U:<why>" a flow the analysis
 /// cannot follow. Values: "alloc:<site>", "var:<fn>:<var>", "param:<fn>#<i>", "ret:<fn>",
+/// "call:<fn>@<where>" (one call's result, fed by "ret:<fn>"),
 /// "global:<name>", "field:<record>.<field>", and "pfield" (a pointer read out of a persistent
 /// object: it already points into the pool).
 namespace node {
@@ -55,12 +56,30 @@ public:
     std::vector<std::pair<ConditionalEdit, std::string>> Undecided; // allocation, why not
     /// Sites of excluded types kept volatile although their result reaches persistent storage.
     std::vector<std::pair<ConditionalEdit, std::string>> KeptVolatile; // allocation, the sink
+    /// Persistent sites whose result reaches persistent storage only through some of the calls
+    /// of the functions that return it: context-sensitive allocation would split them.
+    struct Split {
+      ConditionalEdit Site;
+      unsigned PersistentCalls = 0, VolatileCalls = 0;
+      std::string VolatileCall; ///< one call whose result never reaches persistent storage
+    };
+    std::vector<Split> ContextSplits;
   };
   /// Solves the graph: allocation sites that reach a persistent sink are persistent; the values
   /// they reach are "tainted"; the other edits apply when they act on a tainted value.
   Decision decide() const;
 
 private:
+  /// The calls where the value at Start ends up: following it back through the calls of each
+  /// function that returns it (and theirs, up to Depth levels), the last call of each chain.
+  /// Persistent: there it reaches persistent storage, an unknown flow or the depth limit.
+  struct Contexts {
+    std::set<std::string> Persistent, Volatile;
+  };
+  Contexts contextsOf(const std::map<std::string, std::set<std::string>> &Succ,
+                      const std::string &Start, unsigned Depth,
+                      std::map<std::string, Contexts> &Memo) const;
+
   std::map<std::string, std::set<std::string>> Succ;
   std::set<std::string> Defined; // functions with a body (others' parameters are unknown sinks)
   std::vector<ConditionalEdit> Edits;

@@ -28,6 +28,15 @@ namespace nvm::port {
 
 namespace {
 
+/// "<where> (a call of <function>)" from a "call:<function>@<where>" node.
+std::string callSite(llvm::StringRef Node) {
+  if (!Node.consume_front("call:"))
+    return Node.str();
+  auto [Fn, Where] = Node.split('@');
+  // A static function's id is "<file>#<name>": its name is enough next to the call's place.
+  return Where.str() + " (a call of " + Fn.substr(Fn.rfind('#') + 1).str() + ")";
+}
+
 class PortConsumer : public ASTConsumer {
 public:
   explicit PortConsumer(PortContext &Ctx) {
@@ -91,6 +100,12 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
   for (const auto &[E, Why] : D.Undecided)
     if (Seen.insert(E.Where).second)
       R.Summary.Undecided.push_back(E.Where + ": its result " + Why);
+  for (const AllocationFlow::Decision::Split &S : D.ContextSplits)
+    R.Summary.ContextSplits.push_back(
+        S.Site.Where + ": stored in persistent data from " + std::to_string(S.PersistentCalls) +
+        " of the " + std::to_string(S.PersistentCalls + S.VolatileCalls) +
+        " calls its result is returned to; never from the others, e.g. " +
+        callSite(S.VolatileCall));
   for (const auto &[E, Why] : D.KeptVolatile)
     if (Seen.insert(E.Where).second)
       R.Summary.Findings.push_back(E.Where + ": allocation kept volatile: " + Why +

@@ -40,6 +40,7 @@ void PortSummary::sort() {
                           PositionDependent.end());
   std::sort(OutsideOperations.begin(), OutsideOperations.end(), byLocation);
   std::sort(LoadOnlyGlobals.begin(), LoadOnlyGlobals.end(), byLocation);
+  std::sort(ContextSplits.begin(), ContextSplits.end(), byLocation);
   OutsideOperations.erase(std::unique(OutsideOperations.begin(), OutsideOperations.end()),
                           OutsideOperations.end());
   Warm.Skipped.erase(std::unique(Warm.Skipped.begin(), Warm.Skipped.end()), Warm.Skipped.end());
@@ -73,6 +74,7 @@ json::Value PortSummary::toJSON() const {
                       {"position_dependent", strings(PositionDependent)},
                       {"stores_outside_operations", strings(OutsideOperations)},
                       {"globals_only_the_load_sets", strings(LoadOnlyGlobals)},
+                      {"context_split_allocations", strings(ContextSplits)},
                       {"findings", strings(Findings)},
                       {"incomplete", strings(Incomplete)}};
 }
@@ -117,6 +119,9 @@ void PortSummary::printText(raw_ostream &OS) const {
             "warm start from another build is refused)");
   printList(OS, "stores into persistent data that no operation reaches", OutsideOperations);
   printList(OS, "globals the load sets that a warm start leaves unset", LoadOnlyGlobals);
+  printList(OS, "persistent allocation sites some of whose calling contexts never store the "
+                "result (left persistent in all; context-sensitive allocation would split them)",
+            ContextSplits);
   for (const std::string &F : Findings)
     OS << "note: " << F << "\n";
 }

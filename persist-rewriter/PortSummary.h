@@ -26,6 +26,9 @@ struct PortSummary {
   std::vector<std::string> OutsideOperations;
   /// Globals the load sets, no root keeps and other code uses: unset after a warm start.
   std::vector<std::string> LoadOnlyGlobals;
+  /// "where: persistent in P of its N calling contexts ...": persistent allocation sites whose
+  /// result some callers never store (what context-sensitive allocation would split).
+  std::vector<std::string> ContextSplits;
 
   /// What a warm start restores and skips: a port whose warm start restores nothing must not
   /// be produced silently.

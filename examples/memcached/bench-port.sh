@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # What the port costs: memcslap (Debian's libmemcached-tools) set, get and mget against the plain
-# memcached and the persist-rewriter port (port-and-build.sh), runs interleaved REPEAT times,
-# median operations per second and the server's CPU time per operation. Server with one worker
-# thread on CPU 0, client (4 connections, 25,000 operations each, 100,000 keys) on CPU 1; the
+# memcached and the persist-rewriter port (port-and-build.sh), runs interleaved REPEAT times:
+# median keys per second of memcslap's timed phase and the server's CPU time per key in it, the
+# worker's and the other threads' (memcslap-phase.py; a get or mget test first stores 25,000
+# keys from one connection, which memcslap does not time and this does not count either).
+# Server with one worker thread on CPU 0, client (4 connections, 25,000 operations each) on CPU 1; the
 # port's pool is in /dev/shm with PMEM_IS_PMEM_FORCE=1 (cache-line flushes, as on real
 # persistent memory).
 #   examples/memcached/bench-port.sh                      # REPEAT=3
 #   OTHER_SERVER=/path/memcached OTHER_LABEL=before ...   # a third server (another port) too
 set -euo pipefail
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
 WORK=${WORK:-$REPO/build/examples/memcached/port}
 PLAIN=${PLAIN_SERVER:-$WORK/base/memcached}
 PORTED=${PORTED_SERVER:-$WORK/ported/memcached}
@@ -26,21 +29,20 @@ SPID=
 stop() { if [ -n "$SPID" ]; then kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null || true; fi; SPID=; }
 trap 'stop; rm -rf "$OUT" "$POOL"' EXIT
 
-run() { # run LABEL SERVER [ENV...]: appends "test ops/s" and "cpu_test ticks" lines to $OUT/LABEL
-  local label=$1 server=$2 t s e c0 c1; shift 2
+run() { # run LABEL SERVER [ENV...]: appends "test keys/s", "cpu_test ns" and "bg_test ns" lines
+  local label=$1 server=$2 t keys secs worker bg; shift 2
   rm -f "$POOL"
   env "$@" taskset -c 0 "$server" -u root -p "$PORT" -U 0 -l 127.0.0.1 -t 1 -m 1024 -c 4096 \
     -o no_lru_crawler,no_hashexpand,hashpower=21 & SPID=$!
   for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break; sleep 0.05; done
   for t in set get mget; do
-    c0=$(awk '{print $14 + $15}' "/proc/$SPID/stat")
-    s=$(date +%s.%N)
-    taskset -c 1 memcslap --servers=127.0.0.1:"$PORT" --test=$t --concurrency=4 \
-      --execute-number=25000 >/dev/null 2>&1 || fail "memcslap --test=$t failed against $label"
-    e=$(date +%s.%N)
-    c1=$(awk '{print $14 + $15}' "/proc/$SPID/stat")
-    echo "$t $(python3 -c "print(100000 / ($e - $s))")" >>"$OUT/$label"
-    echo "cpu_$t $((c1 - c0))" >>"$OUT/$label"
+    read -r keys secs worker bg < <(python3 "$HERE/memcslap-phase.py" "$SPID" 1 -- memcslap \
+      --servers=127.0.0.1:"$PORT" --test=$t --concurrency=4 --execute-number=25000) ||
+      fail "memcslap --test=$t failed against $label"
+    [ -n "$keys" ] || fail "memcslap --test=$t against $label printed no timed phase"
+    echo "$t $(python3 -c "print($keys / $secs)")" >>"$OUT/$label"
+    echo "cpu_$t $(python3 -c "print($worker / $keys)")" >>"$OUT/$label"
+    echo "bg_$t $(python3 -c "print($bg / $keys)")" >>"$OUT/$label"
   done
   stop
 }
@@ -60,13 +62,14 @@ for label in labels:
         k, v = line.split()
         runs[k].append(float(v))
     med[label] = {k: statistics.median(v) for k, v in runs.items()}
-hz = os.sysconf("SC_CLK_TCK")
-print("bench-port: memcslap, 100,000 operations per test, median of %s interleaved runs" % rep)
+print("bench-port: memcslap's timed phase (get and mget: after memcslap stored its keys), "
+      "median of %s interleaved runs" % rep)
 print("%-5s" % "test" + "".join("%12s" % l for l in labels) + "".join("%14s" % (l + "/plain") for l in labels[1:]))
 for t in ("set", "get", "mget"):
     print("%-5s" % t + "".join("%12.0f" % med[l][t] for l in labels) +
           "".join("%13.2fx" % (med[l][t] / med["plain"][t]) for l in labels[1:]))
-print("server CPU per operation (us):")
+print("server CPU per key in the timed phase (us): worker thread + other threads (LRU maintainer)")
 for t in ("set", "get", "mget"):
-    print("  %-5s" % t + "".join("%8.2f %s" % (1e6 * med[l]["cpu_" + t] / hz / 100000, l) for l in labels))
+    print("  %-5s" % t + "".join("%6.2f + %4.2f %s" % (med[l]["cpu_" + t] / 1e3, med[l]["bg_" + t] / 1e3, l)
+                                 for l in labels))
 PY

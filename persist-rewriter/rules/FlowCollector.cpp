@@ -59,6 +59,11 @@ const Expr *portedLValue(const Expr *E, const SourceManager &SM) {
   return A && A->getOpcode() == UO_AddrOf ? A->getSubExpr() : E;
 }
 
+std::string callNode(const CallExpr *C, const FunctionDecl *Callee, const PortContext &Ctx,
+                     const SourceManager &SM) {
+  return "call:" + functionId(Callee, SM) + "@" + locString(SM, C->getBeginLoc(), Ctx.Root);
+}
+
 std::vector<std::string> valueNodes(const Expr *E, const PortContext &Ctx, ASTContext &AC) {
   const SourceManager &SM = AC.getSourceManager();
   auto nodesOf = [&](const Expr *X) { return valueNodes(X, Ctx, AC); };
@@ -81,7 +86,7 @@ std::vector<std::string> valueNodes(const Expr *E, const PortContext &Ctx, ASTCo
     }
     if (const FunctionDecl *Callee = C->getDirectCallee())
       if (!Callee->getBuiltinID() && !SM.isInSystemHeader(Callee->getLocation()))
-        return {"ret:" + functionId(Callee, SM)};
+        return {callNode(C, Callee, Ctx, SM)};
     return {};
   }
   if (const auto *D = dyn_cast<DeclRefExpr>(E))
@@ -163,6 +168,10 @@ public:
     if (Callee && (Callee->getBuiltinID() || SM.isInSystemHeader(Callee->getLocation()) ||
                    runtimeCall(C, SM)))
       return true; // libc, builtins and the port's runtime do not keep the pointers they are given
+    // The result reaches this call's own node (valueNodes), so that what each caller does with
+    // it can be told apart (AllocationFlow's calling contexts).
+    if (Callee)
+      Ctx.Flow.edge("ret:" + functionId(Callee, SM), callNode(C, Callee, Ctx, SM));
     for (unsigned I = 0; I < C->getNumArgs(); ++I) {
       const Expr *A = C->getArg(I);
       if (!A->getType()->isPointerType())

@@ -13,6 +13,10 @@ std::string fieldNode(const clang::MemberExpr *M);
 /// The l-value a ported store form names: `lv` of PMS_LOGGED(lv) (`*(T *)pms_logged_(&lv, n)`)
 /// and PMS_VALUE_STORE(lv); E itself otherwise.
 const clang::Expr *portedLValue(const clang::Expr *E, const clang::SourceManager &SM);
+/// The flow node of one call's result ("call:<callee>@<file:line:col>"); the callee's "ret:"
+/// node flows into it.
+std::string callNode(const clang::CallExpr *C, const clang::FunctionDecl *Callee,
+                     const PortContext &Ctx, const clang::SourceManager &SM);
 /// The values E may evaluate to, as flow nodes (through casts, pointer arithmetic, conditionals).
 std::vector<std::string> valueNodes(const clang::Expr *E, const PortContext &Ctx,
                                     clang::ASTContext &AC);

@@ -7,8 +7,10 @@
  * a pool runs before the shim writes to it; PMDK's read-only consistency
  * check runs before PMDK's own recovery touches an existing file.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -222,6 +224,41 @@ static int pool_attach(struct pms_pool *p, const char *path, uintptr_t addr,
 	return 0;
 }
 
+/* pool_remove_stale_new -- unlinks "<path>.pms-new.<pid>" files whose process
+ * is gone: a process killed while it created the pool (PMDK zeroes the whole
+ * file first, seconds for a large pool) leaves its unpublished pool behind, and
+ * a crash loop would otherwise fill the file system with them. A file of a
+ * live process (in this pid namespace) is another creator's, left alone. */
+static void pool_remove_stale_new(const char *path)
+{
+	char dir[4096], stem[4096], victim[8192];
+	const char *slash = strrchr(path, '/');
+	struct dirent *e;
+	DIR *d;
+
+	if (slash)
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path + 1), path);
+	else
+		snprintf(dir, sizeof(dir), "./");
+	snprintf(stem, sizeof(stem), "%s.pms-new.", slash ? slash + 1 : path);
+	if (!(d = opendir(dir)))
+		return;
+	while ((e = readdir(d))) {
+		char *end;
+		long pid;
+
+		if (strncmp(e->d_name, stem, strlen(stem)) != 0)
+			continue;
+		pid = strtol(e->d_name + strlen(stem), &end, 10);
+		if (*end || pid <= 0 || pid == (long)getpid() ||
+				kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		snprintf(victim, sizeof(victim), "%s%s", dir, e->d_name);
+		unlink(victim);
+	}
+	closedir(d);
+}
+
 /* pool_publish -- gives a fully initialised new pool its name, atomically */
 static int pool_publish(const char *path, const char *tmp)
 {
@@ -317,6 +354,8 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 			goto fail_free;
 		open_times.load = now_ns() - t_open;
 		snprintf(tmp, sizeof(tmp), "%s.pms-new.%ld", path, (long)getpid());
+		if (access(path, F_OK) != 0)
+			pool_remove_stale_new(path);
 		p->pop = pool_map(path, tmp, addr, flags, size, opts ? opts->mode : 0, &warm);
 		if (!p->pop)
 			goto fail_free;
