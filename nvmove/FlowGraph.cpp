@@ -23,8 +23,46 @@ std::optional<unsigned> FlowGraph::find(StringRef Cell) const {
   return It->second;
 }
 
+static bool isFieldCell(StringRef C) { return C.startswith(cell::Field); }
+
+/// With an allocation-site heap, a field read through pointers whose sites are known reads
+/// those sites' cells (and what was written through pointers the heap does not follow); a
+/// write still writes the record's field cell (what every other rule and unknown reads see)
+/// and also the cells of its sites, or the unknown writes' cell.
 void FlowGraph::addEdge(const std::string &From, const std::string &To, const std::string &Loc,
                         int Function, Flow::KindT Kind, int Via) {
+  if (!FieldSites || Kind == Flow::Base || Kind == Flow::Type)
+    return addRawEdge(From, To, Loc, Function, Kind, Via);
+  auto SiteCell = [](const std::string &Site, const std::string &Field) {
+    return Site + "#" + Field;
+  };
+  auto UnknownWrites = [](const std::string &Field) { return "h:?#" + Field; };
+  std::vector<std::string> Sources{From};
+  // A per-site edge out of a field cell stands for a read in the callee: left as it is.
+  if (isFieldCell(From) && Via < 0 && Function >= 0)
+    if (auto Sites = FieldSites(Function, From, false)) {
+      Sources.clear();
+      for (const std::string &S : *Sites)
+        Sources.push_back(SiteCell(S, From));
+      Sources.push_back(UnknownWrites(From));
+    }
+  std::optional<std::vector<std::string>> WriteSites;
+  if (isFieldCell(To) && Function >= 0)
+    WriteSites = FieldSites(Function, To, true);
+  for (const std::string &Src : Sources) {
+    addRawEdge(Src, To, Loc, Function, Kind, Via);
+    if (!isFieldCell(To))
+      continue;
+    if (!WriteSites)
+      addRawEdge(Src, UnknownWrites(To), Loc, Function, Kind, Via);
+    else
+      for (const std::string &S : *WriteSites)
+        addRawEdge(Src, SiteCell(S, To), Loc, Function, Kind, Via);
+  }
+}
+
+void FlowGraph::addRawEdge(const std::string &From, const std::string &To,
+                           const std::string &Loc, int Function, Flow::KindT Kind, int Via) {
   unsigned F = node(From), T = node(To);
   if (F == T)
     return;
@@ -95,9 +133,10 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
 
 FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
                      const std::map<std::pair<int, std::string>, std::vector<std::string>> &Ind,
-                     bool UnknownReads, std::function<bool(StringRef)> Handles, bool PerSite)
+                     bool UnknownReads, std::function<bool(StringRef)> Handles, bool PerSite,
+                     FieldSitesFn Sites)
     : Indirect(Ind), UnknownCallsRead(UnknownReads), HandleStorage(std::move(Handles)),
-      MirrorStreams(bool(HandleStorage)), PerSiteWrites(PerSite) {
+      MirrorStreams(bool(HandleStorage)), PerSiteWrites(PerSite), FieldSites(std::move(Sites)) {
   computeWritesThrough(Fns, false, Writes);
   computeWritesThrough(Fns, UnknownCallsRead, MayWrite);
   for (size_t FI = 0; FI < Fns.size(); ++FI) {

@@ -9,10 +9,16 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <functional>
+#include <optional>
 #include <set>
 #include <tuple>
 
 namespace nvm::infer {
+
+/// Which allocation sites a field access of walked function Fn may touch (HeapSites.h), or
+/// nullopt when it may touch any object.
+using FieldSitesFn = std::function<std::optional<std::vector<std::string>>(
+    int Fn, llvm::StringRef Field, bool Write)>;
 
 class FlowGraph {
 public:
@@ -31,7 +37,7 @@ public:
             const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect,
             bool UnknownCallsRead,
             std::function<bool(llvm::StringRef)> HandleStorage = nullptr,
-            bool PerSiteWrites = false);
+            bool PerSiteWrites = false, FieldSitesFn FieldSites = nullptr);
 
   void addEdge(const std::string &From, const std::string &To, const std::string &Loc,
                int Function, Flow::KindT Kind, int Via = -1);
@@ -85,6 +91,8 @@ private:
     std::vector<std::pair<std::string, bool>> In, Out; ///< cell, is a pointee
   };
 
+  void addRawEdge(const std::string &From, const std::string &To, const std::string &Loc,
+                  int Function, Flow::KindT Kind, int Via);
   void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, bool Mirror);
   bool carriesStream(const Flow &Fl) const;
   void connectCallSites();
@@ -116,6 +124,7 @@ private:
   std::function<bool(llvm::StringRef)> HandleStorage;
   bool MirrorStreams;
   bool PerSiteWrites;
+  FieldSitesFn FieldSites;
 };
 
 } // namespace nvm::infer

@@ -47,6 +47,9 @@ struct InferenceOptions {
   /// Precise mode: what a callee writes through a pointer parameter reaches each caller from
   /// that caller's own arguments (per call site), not from every caller's.
   bool PerSiteWrites = true;
+  /// Precise mode (--heap=sites): field cells per allocation site, read and written through
+  /// the sites a pointer may point to (HeapSites.h); false: one cell per record field.
+  bool HeapSites = false;
   /// Precise mode: more functions that return pointers into persistent memory, besides
   /// lib/nvm/PoolFunctions.def's (a program's own pool allocator or root getter).
   std::vector<std::string> PoolFunctions;

@@ -5,6 +5,7 @@
 #define NVMOVE_PRECISEANALYSIS_H
 
 #include "FlowGraph.h"
+#include "HeapSites.h"
 #include "Inference.h"
 
 namespace nvm::infer {
@@ -77,10 +78,12 @@ private:
   void collectRoots(const std::vector<bool> &Leads);
 
   const SummaryStore &Store;
+  FieldSitesFn fieldSites() const;
   InferenceResult &R;
   bool OwnInputOnly;
   std::map<std::string, RecordInfo> Records;
   std::map<std::string, std::string> GlobalRecords; ///< global name -> record key
+  std::unique_ptr<HeapSites> Heap; ///< --heap=sites; null: one cell per record field
   FlowGraph Graph;
   /// Every parsed function (calls through pointers not followed): the uses of storage.
   FlowGraph Program;

@@ -31,12 +31,15 @@ static std::vector<const FunctionSummary *> visitedFunctions(const InferenceResu
 PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptions &O,
                                  InferenceResult &R)
     : Store(Store), R(R), OwnInputOnly(O.OwnInputOnly), Records(collectRecords(Store)),
+      Heap(O.HeapSites ? std::make_unique<HeapSites>(parsedFunctions(Store), Store,
+                                                     O.AllTranslationUnits)
+                       : nullptr),
       Graph(visitedFunctions(R), R.Walk.IndirectTargets, O.UnknownCallsRead,
             O.OwnInputOnly ? std::function<bool(StringRef)>([this](StringRef C) {
               return isHandleField(C);
             })
                            : nullptr,
-            O.PerSiteWrites),
+            O.PerSiteWrites, fieldSites()),
       Program(programUses(parsedFunctions(Store))) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I))
@@ -80,6 +83,15 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
       Sources.push_back(N);
   }
   return Sources;
+}
+
+/// The allocation-site heap's answer for the walked functions, or none (field-based heap).
+FieldSitesFn PreciseAnalysis::fieldSites() const {
+  if (!Heap)
+    return nullptr;
+  return [this](int Fn, StringRef Field, bool Write) {
+    return Heap->sitesOf(*R.Walk.Visited[Fn].Function, Field, Write);
+  };
 }
 
 void PreciseAnalysis::run() {

@@ -136,11 +136,13 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
   S.NoReturn = Fn->isNoReturn() || endsInNoReturnCall(Fn);
   FlowRecorder R(Fn, Ctx, Root, S.Flows);
   R.Summary = &S;
+  R.Cells.HeapOut = &S.HeapFlows;
   for (const ParmVarDecl *P : Fn->parameters())
     R.typeOf(R.Cells.varCell(P), P->getType(), P->getLocation());
   BodyVisitor V(R, Ctx);
   V.TraverseStmt(Fn->getBody());
   recordPointerFlows(Fn, R.Cells, Root, S.PointerFlows);
+  R.Cells.HeapOut = nullptr;
   return S;
 }
 

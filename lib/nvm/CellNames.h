@@ -19,6 +19,9 @@
 //   o:<record> / r:<record>  whole objects of a record, written / read
 //   t:<record>               "points to a <record>" (targets of Flow::Type edges)
 //   sz:<record>              sizeof(<record>)          fn:<usr>  a function's address
+//   h:<usr>|c<n>             the objects allocated by call c<n> of <usr> (--heap=sites);
+//   h:<usr>|c<n>#f:<r>.<f>   a field of those objects; h:?#f:<r>.<f> the writes to a field
+//                            through pointers the heap does not follow
 //   LOAD SINK OUTPUT FORMAT ALLOC ESCAPE   (see the constants below)
 // Modifiers, applied in front of any cell:
 //   *<cell>   what the pointer held in <cell> points to
@@ -43,6 +46,7 @@ inline constexpr llvm::StringLiteral ObjectRead = "r:";
 inline constexpr llvm::StringLiteral Type = "t:";
 inline constexpr llvm::StringLiteral Sizeof = "sz:";
 inline constexpr llvm::StringLiteral FunctionAddress = "fn:";
+inline constexpr llvm::StringLiteral HeapSite = "h:";
 // Prefixes of local cells.
 inline constexpr llvm::StringLiteral Var = "v:";
 inline constexpr llvm::StringLiteral Input = "in:";
@@ -93,7 +97,7 @@ inline bool isNamed(llvm::StringRef C) {
 /// the named cells. Modifiers are not stripped.
 inline bool isShared(llvm::StringRef C) {
   for (llvm::StringRef Prefix :
-       {Type, Field, EmbeddedMember, Object, ObjectRead, Global, Sizeof, FunctionAddress})
+       {Type, Field, EmbeddedMember, Object, ObjectRead, Global, Sizeof, FunctionAddress, HeapSite})
     if (C.startswith(Prefix))
       return true;
   return isNamed(C);

@@ -94,8 +94,11 @@ std::string ExprCells::pointee(const Expr *Ptr, bool ForWrite) {
   // An array names its own storage; &x points at x.
   if (E->getType()->isArrayType())
     return lvalueCell(E, ForWrite);
-  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf)
-    return lvalueCell(U->getSubExpr(), ForWrite);
+  if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_AddrOf) {
+    std::string Cell = lvalueCell(U->getSubExpr(), ForWrite);
+    noteField("&", Cell, Flow::Alias);
+    return Cell;
+  }
   // The most specific record seen through the casts decides a typed pointee.
   for (const Expr *Cur = Ptr;;) {
     if (const RecordDecl *RD = pointeeRecordOf(Cur->getType()))
@@ -110,8 +113,11 @@ std::string ExprCells::pointee(const Expr *Ptr, bool ForWrite) {
   }
   // Under the casts: &it->data, (char *)&x + n, an array: still the same storage.
   const Expr *S = Ptr->IgnoreParenCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf)
-    return lvalueCell(U->getSubExpr(), ForWrite);
+  if (const auto *U = dyn_cast<UnaryOperator>(S); U && U->getOpcode() == UO_AddrOf) {
+    std::string Cell = lvalueCell(U->getSubExpr(), ForWrite);
+    noteField("&", Cell, Flow::Alias);
+    return Cell;
+  }
   if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAdditiveOp())
     return pointee(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS(),
                    ForWrite);
@@ -145,7 +151,9 @@ std::string ExprCells::lvalueCell(const Expr *E, bool ForWrite) {
       if (llvm::StringRef(Base).startswith(cell::Global))
         return Base + "." + FD->getName().str();
     }
-    return "f:" + recordKey(FD->getParent()) + "." + FD->getName().str();
+    std::string Field = "f:" + recordKey(FD->getParent()) + "." + FD->getName().str();
+    noteField(objectBase(ME), Field, ForWrite ? Flow::Base : Flow::ReadBase);
+    return Field;
   }
   if (const auto *U = dyn_cast<UnaryOperator>(E); U && U->getOpcode() == UO_Deref)
     return pointee(U->getSubExpr(), ForWrite);
@@ -154,6 +162,35 @@ std::string ExprCells::lvalueCell(const Expr *E, bool ForWrite) {
   if (const auto *CL = dyn_cast<CompoundLiteralExpr>(E))
     return lvalueCell(CL->getInitializer(), ForWrite);
   return {};
+}
+
+/// The pointer whose object holds member ME (p in p->a.b, q in q[i].x), or "?" when the
+/// object is not reached through a pointer (a local or global struct, a call's result).
+std::string ExprCells::objectBase(const MemberExpr *ME) {
+  const Expr *B = ME->getBase()->IgnoreParens();
+  if (ME->isArrow()) {
+    std::string C = pointerCell(B);
+    return C.empty() ? "?" : C;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(B))
+    return objectBase(M);
+  const Expr *Ptr = nullptr;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(B)) {
+    const Expr *A = AS->getBase()->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MemberExpr>(A); M && A->getType()->isArrayType())
+      return objectBase(M);
+    Ptr = A->getType()->isPointerType() ? A : nullptr;
+  } else if (const auto *U = dyn_cast<UnaryOperator>(B); U && U->getOpcode() == UO_Deref) {
+    Ptr = U->getSubExpr();
+  }
+  std::string C = Ptr ? pointerCell(Ptr) : std::string();
+  return C.empty() ? "?" : C;
+}
+
+void ExprCells::noteField(const std::string &Base, const std::string &Field, Flow::KindT Kind) {
+  if (HeapOut && llvm::StringRef(Field).startswith(cell::Field) &&
+      Noted.insert({Base, Field, char(Kind)}).second)
+    HeapOut->push_back({Base, Field, "", Kind});
 }
 
 std::string ExprCells::globalRoot(const Expr *E) {

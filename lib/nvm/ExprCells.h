@@ -3,9 +3,12 @@
 #ifndef NVM_EXPRCELLS_H
 #define NVM_EXPRCELLS_H
 
+#include "nvm/Summary.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace nvm {
@@ -35,13 +38,20 @@ public:
   /// The cell holding the pointer value of E (a variable, a field, a call result), or empty.
   std::string pointerCell(const clang::Expr *E);
 
+  /// When set, each field cell named is also recorded once, with the pointer it is reached
+  /// through (FunctionSummary::HeapFlows).
+  std::vector<Flow> *HeapOut = nullptr;
+
 private:
+  std::string objectBase(const clang::MemberExpr *ME);
+  void noteField(const std::string &Base, const std::string &Field, Flow::KindT Kind);
   std::string pointee(const clang::Expr *Ptr, bool ForWrite);
   std::string lvalueCell(const clang::Expr *E, bool ForWrite);
   void addSources(const clang::Expr *E, std::vector<std::string> &Out);
 
   const clang::FunctionDecl *Fn;
   llvm::DenseMap<const clang::CallExpr *, unsigned> CallIds;
+  std::set<std::tuple<std::string, std::string, char>> Noted;
 };
 
 /// USR of a declaration (stable across TUs), or its name when no USR can be made. Static

@@ -152,9 +152,10 @@ private:
       return;
     }
     if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
-      // A named array is its own storage, not an address computed from another.
-      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()); V && !V->getType()->isArrayType())
-        S.push_back(Cells.varCell(V));
+      // A named array is its own storage, not an address computed from another: its address
+      // is "&<var>" (the allocation-site heap counts it as an object it does not follow).
+      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+        S.push_back(V->getType()->isArrayType() ? "&" + Cells.varCell(V) : Cells.varCell(V));
       return;
     }
     if (isa<MemberExpr>(E) || isa<ArraySubscriptExpr>(E) ||
@@ -235,6 +236,9 @@ private:
       return addSources(A->getBase(), S);
     if (const auto *U = dyn_cast<UnaryOperator>(L); U && U->getOpcode() == UO_Deref)
       return addSources(U->getSubExpr(), S);
+    if (const auto *DR = dyn_cast<DeclRefExpr>(L))
+      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+        S.push_back("&" + Cells.varCell(V));
   }
 
   std::vector<std::string> addressOf(const Expr *L) {

@@ -34,7 +34,7 @@ public:
     return json::Array{id(F.From), id(F.To), id(F.Loc), int64_t(F.Kind)};
   }
   json::Value function(const FunctionSummary &F) {
-    json::Array Writes, Calls, Flows, PointerFlows;
+    json::Array Writes, Calls, Flows, PointerFlows, HeapFlows;
     for (const WriteSite &W : F.Writes)
       Writes.push_back(json::Array{id(W.Loc), id(W.Op), id(W.Target), ids(W.Records),
                                    ids(W.Fields), id(W.Value)});
@@ -45,6 +45,8 @@ public:
       Flows.push_back(flow(Fl));
     for (const Flow &Fl : F.PointerFlows)
       PointerFlows.push_back(flow(Fl));
+    for (const Flow &Fl : F.HeapFlows)
+      HeapFlows.push_back(flow(Fl));
     int64_t Bits = F.InApp | F.TrivialSignature << 1 | F.ReturnsPointer << 2 | F.NoReturn << 3;
     json::Array Globals;
     for (const std::string &G : F.GlobalsUsed)
@@ -52,7 +54,7 @@ public:
     return json::Array{id(F.Usr),       id(F.Name),         id(F.DefinedAt),
                        Bits,            int64_t(F.NumParams), std::move(Writes),
                        std::move(Calls), std::move(Flows),   std::move(Globals),
-                       std::move(PointerFlows)};
+                       std::move(PointerFlows), std::move(HeapFlows)};
   }
   json::Array table() { return json::Array(Table); }
 
@@ -144,6 +146,8 @@ public:
       F.GlobalsUsed.insert(str(G));
     for (const json::Value &Fl : array(&at(A, 9)))
       F.PointerFlows.push_back(flow(Fl));
+    for (const json::Value &Fl : array(&at(A, 10)))
+      F.HeapFlows.push_back(flow(Fl));
     return F;
   }
 };

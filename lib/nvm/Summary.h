@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 36;
+inline constexpr int SummaryVersion = 37;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -62,6 +62,8 @@ struct Flow {
     Base = 'w',  ///< the pointer held in From is the base of a store into cell To
     Type = 't',  ///< From holds a pointer to the record named by To ("t:<record>"); from a
                  ///< "t:<record>", a pointer to that record is cast to To (an overlay)
+    ReadBase = 'r', ///< the pointer held in From is the base of a read of field cell To
+                    ///< (FunctionSummary::HeapFlows only)
   };
   std::string From;
   std::string To;
@@ -85,6 +87,11 @@ struct FunctionSummary {
   /// Address values only (PointerFlowRecorder.h): what the pool-pointer rule follows. Kept
   /// apart from Flows, which carry data and which every other analysis reads.
   std::vector<Flow> PointerFlows;
+  /// What the allocation-site heap reads (--heap=sites), once per function and field cell:
+  /// Flow::Base and Flow::ReadBase edges from the pointer a field cell is written or read
+  /// through ("?" when no pointer reaches it: a local struct, a call's result), and
+  /// Flow::Alias edges from "&" to a field cell whose address is taken.
+  std::vector<Flow> HeapFlows;
   std::set<std::string> GlobalsUsed; ///< globals the body names (by name)
 };
 

@@ -61,6 +61,12 @@ static cl::opt<bool> OwnInput("own-input-only", cl::init(true), cl::Hidden,
 static cl::opt<bool> PerSiteWrites("per-site-writes", cl::init(true), cl::Hidden,
                                    cl::desc("Precise mode: what a callee writes through a pointer parameter reaches each caller from that caller's own arguments"),
                                    cl::cat(Category));
+enum class HeapKind { Fields, Sites };
+static cl::opt<HeapKind> Heap("heap", cl::init(HeapKind::Fields),
+                              cl::desc("Precise mode: how heap objects are told apart"),
+                              cl::values(clEnumValN(HeapKind::Fields, "fields", "one cell per record field for every object (default)"),
+                                         clEnumValN(HeapKind::Sites, "sites", "field cells per allocation site (the wrapper's caller for allocation wrappers), by a points-to analysis; pointers it cannot follow read the record's cell")),
+                              cl::cat(Category));
 static cl::list<std::string> PoolFunctions("pool-function",
                                            cl::desc("Precise mode: a function that returns a pointer into persistent memory, besides the runtime's (repeatable)"),
                                            cl::value_desc("name"), cl::cat(Category));
@@ -147,6 +153,7 @@ static infer::InferenceOptions inferenceOptions() {
   IO.UnknownCallsRead = UnknownReads;
   IO.OwnInputOnly = OwnInput;
   IO.PerSiteWrites = PerSiteWrites;
+  IO.HeapSites = Heap == HeapKind::Sites;
   IO.PoolFunctions.assign(PoolFunctions.begin(), PoolFunctions.end());
   IO.AllTranslationUnits = AllTUs;
   return IO;

@@ -1,0 +1,253 @@
+// Points-to sets by allocation site over the address flows of the whole parsed program.
+#include "HeapSites.h"
+#include "QualifiedCells.h"
+
+using namespace llvm;
+
+namespace nvm::infer {
+
+static bool isCallCell(StringRef C) {
+  return C.size() > 1 && C[0] == 'c' && isDigit(C[1]);
+}
+
+/// Cells whose value is read through a pointer to them ("*v:pp", "*f:dict.table"): aliases
+/// of that storage name it differently, so what they hold is not followed.
+static bool isPointeeCell(StringRef C) { return C.startswith("*") || C.contains("|*"); }
+
+/// The call cells of F that an allocator returns into (ALLOC -> c<n>).
+static std::set<std::string> allocationCells(const FunctionSummary &F) {
+  std::set<std::string> Cells;
+  for (const Flow &Fl : F.Flows)
+    if (Fl.From == cell::Alloc && isCallCell(Fl.To))
+      Cells.insert(Fl.To);
+  return Cells;
+}
+
+/// Whether W returns only fresh memory of its own allocations (or of wrappers in Pure), keeps
+/// it nowhere but its locals, hands it only to functions without a body, and writes no field
+/// of it: then each call of W is an allocation site of its own.
+static bool isWrapper(const FunctionSummary &W, const std::set<std::string> &Pure,
+                      const std::set<std::string> &Bodies) {
+  std::set<std::string> Fresh = allocationCells(W);
+  std::multimap<std::string, std::string> Fwd, Bwd;
+  for (const Flow &Fl : W.PointerFlows) {
+    if (Fl.Kind != Flow::Store)
+      continue;
+    std::string Callee = calleeOf(Fl.From);
+    if (!Callee.empty() && StringRef(Fl.From).endswith("|ret") && Pure.count(Callee))
+      Fresh.insert(Fl.To);
+    Fwd.insert({Fl.From, Fl.To});
+    Bwd.insert({Fl.To, Fl.From});
+  }
+  // Backwards from the result: locals only, down to fresh cells.
+  bool FoundFresh = false;
+  std::set<std::string> Seen{"ret"};
+  std::vector<std::string> Work{"ret"};
+  if (!Bwd.count("ret"))
+    return false;
+  while (!Work.empty()) {
+    std::string N = Work.back();
+    Work.pop_back();
+    for (auto [It, End] = Bwd.equal_range(N); It != End; ++It) {
+      const std::string &P = It->second;
+      if (Fresh.count(P)) {
+        FoundFresh = true;
+        continue;
+      }
+      if (!StringRef(P).startswith(cell::Var))
+        return false;
+      if (Seen.insert(P).second)
+        Work.push_back(P);
+    }
+  }
+  // Forwards from the fresh cells: locals, the result, library calls.
+  std::set<std::string> Reached(Fresh.begin(), Fresh.end());
+  Work.assign(Fresh.begin(), Fresh.end());
+  while (!Work.empty()) {
+    std::string N = Work.back();
+    Work.pop_back();
+    for (auto [It, End] = Fwd.equal_range(N); It != End; ++It) {
+      StringRef S = It->second;
+      if (S == "ret")
+        continue;
+      std::string Callee = calleeOf(S);
+      if (!Callee.empty() && !Bodies.count(Callee) && !Callee.empty() && Callee[0] != '?')
+        continue;
+      if (!S.startswith(cell::Var) && !isCallCell(S))
+        return false;
+      if (Reached.insert(S.str()).second)
+        Work.push_back(S.str());
+    }
+  }
+  for (const Flow &Fl : W.HeapFlows)
+    if (Fl.Kind == Flow::Base && Reached.count(Fl.From))
+      return false;
+  return FoundFresh;
+}
+
+std::set<std::string>
+HeapSites::pureWrappers(const std::vector<const FunctionSummary *> &Program) const {
+  std::set<std::string> Candidates;
+  for (const FunctionSummary *F : Program)
+    if (F->ReturnsPointer)
+      Candidates.insert(F->Usr);
+  // Greatest fixpoint: a wrapper of a wrapper (zmalloc of ztrymalloc_usable of malloc).
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const FunctionSummary *F : Program)
+      if (Candidates.count(F->Usr) && !isWrapper(*F, Candidates, Bodies)) {
+        Candidates.erase(F->Usr);
+        Changed = true;
+      }
+  }
+  return Candidates;
+}
+
+HeapSites::HeapSites(const std::vector<const FunctionSummary *> &Program,
+                     const SummaryStore &Store, bool AllTUs) {
+  for (const FunctionSummary *F : Program)
+    Bodies.insert(F->Usr);
+  Pure = pureWrappers(Program);
+  std::set<std::string> Sites;
+  for (const FunctionSummary *F : Program) {
+    FunctionSummary C;
+    C.Usr = F->Usr;
+    C.Name = F->Name;
+    C.NumParams = F->NumParams;
+    std::set<std::string> Fresh = allocationCells(*F);
+    for (const Flow &Fl : F->PointerFlows) {
+      std::string Callee = calleeOf(Fl.From);
+      if (Fl.Kind == Flow::Store && !Callee.empty() && StringRef(Fl.From).endswith("|ret") &&
+          Pure.count(Callee) && isCallCell(Fl.To)) {
+        Fresh.insert(Fl.To);
+        continue;
+      }
+      if (Fl.Kind != Flow::Type)
+        C.Flows.push_back(Fl);
+    }
+    for (const std::string &Call : Fresh)
+      C.Flows.push_back({(cell::HeapSite + F->Usr + "|" + Call).str(), Call, "", Flow::Store});
+    for (const Flow &Fl : F->HeapFlows)
+      Bases[{F->Usr, Fl.To, char(Fl.Kind)}].push_back(Fl.From);
+    Copies.push_back(std::move(C));
+  }
+  std::vector<const FunctionSummary *> Ptrs;
+  for (const FunctionSummary &C : Copies)
+    Ptrs.push_back(&C);
+  Pointers = std::make_unique<FlowGraph>(Ptrs, NoIndirect, /*UnknownCallsRead=*/false);
+  Points.assign(Pointers->size(), {});
+  Unknown.assign(Pointers->size(), false);
+  for (unsigned N = 0; N < Pointers->size(); ++N) {
+    StringRef Name = Pointers->name(N);
+    if (Name.startswith(cell::HeapSite)) {
+      Points[N].push_back(SiteNames.size());
+      SiteNames.push_back(Name.str());
+    } else if (Pointers->inEdges(N).empty() || isPointeeCell(Name)) {
+      Unknown[N] = true;
+    }
+  }
+  seedUnknown(Program, Store, AllTUs);
+  propagate();
+}
+
+void HeapSites::markUnknown(const std::string &Cell) {
+  if (auto N = Pointers->find(Cell))
+    Unknown[*N] = true;
+}
+
+/// Cells that may hold addresses the pointer flows do not show.
+void HeapSites::seedUnknown(const std::vector<const FunctionSummary *> &Program,
+                            const SummaryStore &Store, bool AllTUs) {
+  auto Note = [&](const Flow &Fl) {
+    if (StringRef(Fl.From).startswith(cell::FunctionAddress))
+      AddressTaken.insert(Fl.From.substr(cell::FunctionAddress.size()));
+  };
+  for (size_t I = 0; I < Store.size(); ++I)
+    if (const TUSummary *S = Store.summary(I)) {
+      for (const Flow &Fl : S->GlobalFlows) {
+        Note(Fl);
+        markUnknown(qualifyCell(Fl.To, ""));
+      }
+      for (const RecordInfo &R : S->Records)
+        if (R.Kind == "union")
+          for (const FieldInfo &Fd : R.Fields)
+            markUnknown(cell::field(R.Key, Fd.Name));
+    }
+  for (const FunctionSummary *F : Program)
+    for (const Flow &Fl : F->Flows)
+      Note(Fl);
+  for (const FunctionSummary *F : Program) {
+    bool Open = AddressTaken.count(F->Usr) || (!AllTUs && StringRef(F->Usr).startswith("c:@F@"));
+    for (unsigned P = 0; Open && P < F->NumParams; ++P)
+      markUnknown(F->Usr + "|p" + std::to_string(P));
+    for (const Flow &Fl : F->PointerFlows) {
+      // A local (or global) whose address is taken is written through that address too.
+      if (StringRef(Fl.From).startswith("&"))
+        markUnknown(qualifyCell(StringRef(Fl.From).drop_front(), F->Usr));
+      // What a library call or an unfollowed callback returns or writes through a pointer.
+      std::string Callee = calleeOf(Fl.From);
+      if (!Callee.empty() && (Callee[0] == '?' || !Bodies.count(Callee)) &&
+          (Fl.Kind == Flow::Back || StringRef(Fl.From).endswith("|ret")))
+        markUnknown(qualifyCell(Fl.To, F->Usr));
+    }
+    for (const Flow &Fl : F->HeapFlows)
+      if (Fl.Kind == Flow::Alias)
+        markUnknown(Fl.To);
+  }
+}
+
+/// Inclusion constraints along every edge, to a fixpoint. A cell with unknown targets keeps
+/// only that fact (its sites no longer matter).
+void HeapSites::propagate() {
+  std::vector<unsigned> Work;
+  for (unsigned N = 0; N < Pointers->size(); ++N)
+    if (Unknown[N] || !Points[N].empty())
+      Work.push_back(N);
+  std::vector<bool> Queued(Pointers->size(), false);
+  for (unsigned N : Work)
+    Queued[N] = true;
+  while (!Work.empty()) {
+    unsigned N = Work.back();
+    Work.pop_back();
+    Queued[N] = false;
+    for (unsigned E : Pointers->outEdges(N)) {
+      unsigned T = Pointers->edge(E).To;
+      bool Changed = false;
+      if (Unknown[N]) {
+        Changed = !Unknown[T];
+        Unknown[T] = true;
+        Points[T].clear();
+      } else if (!Unknown[T]) {
+        std::vector<unsigned> Merged;
+        std::set_union(Points[T].begin(), Points[T].end(), Points[N].begin(), Points[N].end(),
+                       std::back_inserter(Merged));
+        Changed = Merged.size() != Points[T].size();
+        Points[T] = std::move(Merged);
+      }
+      if (Changed && !Queued[T]) {
+        Queued[T] = true;
+        Work.push_back(T);
+      }
+    }
+  }
+}
+
+std::optional<std::vector<std::string>>
+HeapSites::sitesOf(const FunctionSummary &Fn, StringRef Field, bool Write) const {
+  auto It = Bases.find({Fn.Usr, Field.str(), char(Write ? Flow::Base : Flow::ReadBase)});
+  if (It == Bases.end())
+    return std::nullopt;
+  std::set<unsigned> Sites;
+  for (const std::string &B : It->second) {
+    auto N = B == "?" ? std::nullopt : Pointers->find(qualifyCell(B, Fn.Usr));
+    if (!N || Unknown[*N] || Points[*N].empty())
+      return std::nullopt;
+    Sites.insert(Points[*N].begin(), Points[*N].end());
+  }
+  std::vector<std::string> Names;
+  for (unsigned S : Sites)
+    Names.push_back(SiteNames[S]);
+  return Names;
+}
+
+} // namespace nvm::infer

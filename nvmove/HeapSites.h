@@ -1,0 +1,59 @@
+// The allocation-site heap of precise mode (--heap=sites): which allocation sites each pointer
+// may point to, so that a field read or written through it touches only those objects' cells.
+//
+// Sites are the calls that return fresh memory: an allocator (IOFunctions.def's NVM_ALLOCATOR),
+// or a call of an allocation wrapper (zmalloc, xmalloc: a function that returns only fresh
+// memory from its own allocations, does not keep it, and writes no field of it), so the
+// wrapper's caller names the site ("h:<usr>|c<n>"). The points-to sets come from a
+// flow-insensitive inclusion analysis over FunctionSummary::PointerFlows of every parsed
+// application function (fields are one cell per record field there, which keeps it sound).
+// A pointer that may hold an address the analysis does not follow (a library result, a
+// parameter of a function whose address is taken, an array of pointers, a local whose
+// address is taken, a union member...) has unknown targets: its reads fall back to the
+// record's program-wide field cell, so no persistent type is missed.
+#ifndef NVMOVE_HEAPSITES_H
+#define NVMOVE_HEAPSITES_H
+
+#include "FlowGraph.h"
+#include "nvm/SummaryStore.h"
+#include <memory>
+#include <optional>
+
+namespace nvm::infer {
+
+class HeapSites {
+public:
+  /// Program: every parsed application function. AllTUs: every TU was parsed (otherwise the
+  /// parameters of functions other TUs can call have unknown targets).
+  HeapSites(const std::vector<const FunctionSummary *> &Program, const SummaryStore &Store,
+            bool AllTUs);
+
+  /// The sites a write (Write) or read of field cell Field in function Fn may touch, or
+  /// nullopt when one of the pointers it goes through has unknown targets.
+  std::optional<std::vector<std::string>> sitesOf(const FunctionSummary &Fn,
+                                                  llvm::StringRef Field, bool Write) const;
+
+  /// Allocation wrappers found (their calls are sites).
+  const std::set<std::string> &wrappers() const { return Pure; }
+
+private:
+  std::set<std::string> pureWrappers(const std::vector<const FunctionSummary *> &Program) const;
+  void seedUnknown(const std::vector<const FunctionSummary *> &Program, const SummaryStore &Store,
+                   bool AllTUs);
+  void markUnknown(const std::string &Cell);
+  void propagate();
+
+  std::set<std::string> Bodies, AddressTaken, Pure;
+  std::vector<FunctionSummary> Copies;
+  std::unique_ptr<FlowGraph> Pointers;
+  std::map<std::pair<int, std::string>, std::vector<std::string>> NoIndirect;
+  std::vector<std::vector<unsigned>> Points; ///< sorted site numbers per node
+  std::vector<bool> Unknown;
+  std::vector<std::string> SiteNames;
+  /// (usr, field, kind) -> the pointer cells the field is reached through.
+  std::map<std::tuple<std::string, std::string, char>, std::vector<std::string>> Bases;
+};
+
+} // namespace nvm::infer
+
+#endif
