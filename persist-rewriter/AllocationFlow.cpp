@@ -4,6 +4,7 @@
 #include <algorithm>
 #include "llvm/ADT/StringRef.h"
 #include <deque>
+#include <type_traits>
 
 namespace nvm::port {
 
@@ -22,7 +23,10 @@ std::string paramFunction(llvm::StringRef Node) {
 
 } // namespace
 
-/// Visits every node reachable from Starts, breadth first, until Visit returns true.
+/// What a breadth-first visit does after a node: follow its edges, not, or stop altogether.
+enum class Step { Expand, Skip, Stop };
+
+/// Visits every node reachable from Starts, breadth first, as Visit says (a bool: true stops).
 template <typename Fn>
 static std::set<std::string> breadthFirst(const std::map<std::string, std::set<std::string>> &Succ,
                                           std::deque<std::string> Work, Fn Visit) {
@@ -30,8 +34,15 @@ static std::set<std::string> breadthFirst(const std::map<std::string, std::set<s
   while (!Work.empty()) {
     std::string N = Work.front();
     Work.pop_front();
-    if (Visit(N))
+    Step S;
+    if constexpr (std::is_same_v<decltype(Visit(N)), bool>)
+      S = Visit(N) ? Step::Stop : Step::Expand;
+    else
+      S = Visit(N);
+    if (S == Step::Stop)
       break;
+    if (S == Step::Skip)
+      continue;
     auto It = Succ.find(N);
     if (It == Succ.end())
       continue;
@@ -57,28 +68,19 @@ AllocationFlow::contextsOf(const std::map<std::string, std::set<std::string>> &S
   // hands to its other callers.
   bool Sink = false;
   std::vector<std::string> Returns;
-  std::deque<std::string> Work{Start};
-  std::set<std::string> Seen{Start};
-  while (!Work.empty()) {
-    std::string N = Work.front();
-    Work.pop_front();
+  breadthFirst(Succ, {Start}, [&](const std::string &N) {
     llvm::StringRef Name(N);
     if (Name.startswith("P:") || Name.startswith("U:") ||
         (!paramFunction(N).empty() && !Defined.count(paramFunction(N)))) {
       Sink = true;
-      break;
+      return Step::Stop;
     }
     if (Name.startswith("ret:") && N != Start) {
       Returns.push_back(N);
-      continue;
+      return Step::Skip;
     }
-    auto It = Succ.find(N);
-    if (It == Succ.end())
-      continue;
-    for (const std::string &S : It->second)
-      if (Seen.insert(S).second)
-        Work.push_back(S);
-  }
+    return Step::Expand;
+  });
   if (!Sink) {
     C.Persistent.clear();
     for (const std::string &R : Returns) {
