@@ -41,6 +41,7 @@ void PortSummary::sort() {
   std::sort(OutsideOperations.begin(), OutsideOperations.end(), byLocation);
   std::sort(LoadOnlyGlobals.begin(), LoadOnlyGlobals.end(), byLocation);
   std::sort(ContextSplits.begin(), ContextSplits.end(), byLocation);
+  ContextSplits.erase(std::unique(ContextSplits.begin(), ContextSplits.end()), ContextSplits.end());
   OutsideOperations.erase(std::unique(OutsideOperations.begin(), OutsideOperations.end()),
                           OutsideOperations.end());
   Warm.Skipped.erase(std::unique(Warm.Skipped.begin(), Warm.Skipped.end()), Warm.Skipped.end());
