@@ -29,20 +29,17 @@ SPID=
 stop() { if [ -n "$SPID" ]; then kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null || true; fi; SPID=; }
 trap 'stop; rm -rf "$OUT" "$POOL"' EXIT
 
-run() { # run LABEL SERVER [ENV...]: appends "test keys/s", "cpu_test ns" and "bg_test ns" lines
-  local label=$1 server=$2 t keys secs worker bg; shift 2
+run() { # run LABEL SERVER [ENV...]: appends "test keys seconds worker_ns other_ns" lines
+  local label=$1 server=$2 t phase; shift 2
   rm -f "$POOL"
   env "$@" taskset -c 0 "$server" -u root -p "$PORT" -U 0 -l 127.0.0.1 -t 1 -m 1024 -c 4096 \
     -o no_lru_crawler,no_hashexpand,hashpower=21 & SPID=$!
   for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break; sleep 0.05; done
   for t in set get mget; do
-    read -r keys secs worker bg < <(python3 "$HERE/memcslap-phase.py" "$SPID" 1 -- memcslap \
-      --servers=127.0.0.1:"$PORT" --test=$t --concurrency=4 --execute-number=25000) ||
+    phase=$(python3 "$HERE/memcslap-phase.py" "$SPID" 1 -- memcslap --servers=127.0.0.1:"$PORT" \
+      --test=$t --concurrency=4 --execute-number=25000) ||
       fail "memcslap --test=$t failed against $label"
-    [ -n "$keys" ] || fail "memcslap --test=$t against $label printed no timed phase"
-    echo "$t $(python3 -c "print($keys / $secs)")" >>"$OUT/$label"
-    echo "cpu_$t $(python3 -c "print($worker / $keys)")" >>"$OUT/$label"
-    echo "bg_$t $(python3 -c "print($bg / $keys)")" >>"$OUT/$label"
+    echo "$t $phase" >>"$OUT/$label"
   done
   stop
 }
@@ -59,8 +56,11 @@ med = {}
 for label in labels:
     runs = collections.defaultdict(list)
     for line in open(os.path.join(out, label)):
-        k, v = line.split()
-        runs[k].append(float(v))
+        t, keys, secs, worker, other = line.split()
+        keys = float(keys)
+        runs[t].append(keys / float(secs))
+        runs["cpu_" + t].append(float(worker) / keys)
+        runs["bg_" + t].append(float(other) / keys)
     med[label] = {k: statistics.median(v) for k, v in runs.items()}
 print("bench-port: memcslap's timed phase (get and mget: after memcslap stored its keys), "
       "median of %s interleaved runs" % rep)

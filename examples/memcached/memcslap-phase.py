@@ -22,7 +22,11 @@ import sys
 
 def thread_cpu(pid):
     worker = background = 0
-    for tid in os.listdir("/proc/%d/task" % pid):
+    try:
+        tids = os.listdir("/proc/%d/task" % pid)
+    except OSError:
+        sys.exit("memcslap-phase: no server process %d" % pid)
+    for tid in tids:
         try:
             with open("/proc/%d/task/%s/comm" % (pid, tid)) as f:
                 comm = f.read().strip()
@@ -38,9 +42,10 @@ def thread_cpu(pid):
 
 
 def main():
-    if len(sys.argv) < 5 or sys.argv[3] != "--":
+    if len(sys.argv) < 5 or sys.argv[3] != "--" or not sys.argv[1].isdigit():
         sys.exit("usage: memcslap-phase.py SERVER_PID CPU -- MEMCSLAP ARGS...")
     pid, cpu, cmd = int(sys.argv[1]), sys.argv[2], sys.argv[4:]
+    thread_cpu(pid)  # the server must exist before the client starts
     master, slave = pty.openpty()
     p = subprocess.Popen(["taskset", "-c", cpu] + cmd, stdout=slave, stderr=slave,
                          stdin=subprocess.DEVNULL)
