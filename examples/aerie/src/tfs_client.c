@@ -20,6 +20,7 @@
 
 #include "aerie/aerie.h"
 #include "mount.h"
+#include "tfs_stats.h"
 #include "wire.h"
 
 #define MAX_LEASED 256
@@ -54,11 +55,14 @@ static uint64_t now_ms(void)
 /* rpc -- (internal) one request, one reply; a refusal becomes errno + message */
 static int rpc(struct aer_req *rq, struct aer_rep *rp, int *fds)
 {
+	uint64_t t0 = aer_tfs_clock_ns();
+
 	if (aer_wire_send(conn.sock, rq, aer_req_bytes(rq), NULL, 0) < 0)
 		return aer_fail(EIO, "the file-system service is gone: %s", strerror(errno));
 	ssize_t n = aer_wire_recv(conn.sock, rp, sizeof *rp, fds);
 	if (n != (ssize_t)sizeof *rp)
 		return aer_fail(EIO, "the file-system service is gone (reply of %zd bytes)", n);
+	aer_tfs_stats_add(rq->type, aer_tfs_clock_ns() - t0, rp->served_ns);
 	if (rp->err)
 		return aer_fail(rp->err, "aerie-tfs: %s", rp->msg);
 	return 0;
@@ -271,6 +275,7 @@ static void tfs_note(uint32_t type, uint32_t ino, uint32_t gen)
 	struct aer_req rq = { .type = type, .a = ino, .b = gen };
 
 	aer_wire_send(conn.sock, &rq, aer_req_bytes(&rq), NULL, 0);
+	aer_tfs_stats_add(type, 0, 0);
 }
 
 /* tfs_pin, tfs_unpin -- the service keeps the pins */
@@ -299,6 +304,7 @@ static void tfs_unmount(struct aer_fs *fs)
 	close(conn.sock), close(conn.ro_fd), close(conn.rw_fd);
 	memset(&conn, 0, sizeof conn);
 	conn.sock = conn.ro_fd = conn.rw_fd = -1;
+	aer_tfs_stats_report();
 }
 
 /* aer_tfs_forget -- the parent's connection, mapping and descriptors leave
@@ -310,6 +316,7 @@ void aer_tfs_forget(struct aer_fs *fs)
 	close(conn.sock), close(conn.ro_fd), close(conn.rw_fd);
 	memset(&conn, 0, sizeof conn);
 	conn.sock = conn.ro_fd = conn.rw_fd = -1;
+	aer_tfs_stats_clear();
 }
 
 const struct aer_backend aer_tfs_backend = {

@@ -20,6 +20,7 @@
 #include "mount.h"
 #include "tfs.h"
 #include "tfs_lease.h"
+#include "tfs_stats.h"
 #include "wire.h"
 
 #include "tfs_server.h"
@@ -112,6 +113,7 @@ static void serve_one(struct server *s, struct client *c)
 		return;
 	}
 	memset(&rp, 0, sizeof rp);
+	uint64_t t0 = aer_tfs_clock_ns();
 	if ((size_t)n < offsetof(struct aer_req, journal) ||
 			(rq.type == AER_MSG_SUBMIT && ((size_t)n < offsetof(struct aer_req, journal) + 8 ||
 			 rq.journal.nops > AER_JOURNAL_MAX_OPS || (size_t)n != aer_req_bytes(&rq)))) {
@@ -124,6 +126,7 @@ static void serve_one(struct server *s, struct client *c)
 	}
 	if (rq.type == AER_MSG_PIN || rq.type == AER_MSG_UNPIN)
 		return;  /* notes: the client does not wait for an answer */
+	rp.served_ns = aer_tfs_clock_ns() - t0;
 	if (aer_wire_send(c->sock, &rp, sizeof rp, fds, rq.type == AER_MSG_HELLO && !rp.err ? 2 : 0) < 0)
 		drop_client(s, c);
 }

@@ -40,6 +40,7 @@ struct aer_rep {
 	uint32_t a, b, c;
 	uint64_t addr, size;
 	uint32_t inos[AER_INODE_BATCH];
+	uint64_t served_ns; /* the service's time handling the request (tfs_stats.h) */
 	char msg[400]; /* the refusal, one line */
 };
 
