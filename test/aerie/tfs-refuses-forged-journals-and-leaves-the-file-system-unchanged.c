@@ -27,6 +27,7 @@
 // CHECK-NEXT: an empty journal: EINVAL journal of 0 operations (1 to 32 allowed)
 // CHECK-NEXT: a journal of 33 operations: EPROTO malformed request of {{[0-9]+}} bytes
 // CHECK-NEXT: an unknown operation: EINVAL journal op 0 (?) refused: unknown operation kind 99
+// CHECK-NEXT: a size past the largest file: EFBIG journal op 0 (set-size) refused: size {{[0-9]+}} is past the largest file
 // CHECK-NEXT: layout unchanged: 1
 // CHECK-NEXT: an honest journal: ok
 // CHECK-NEXT: layout changed: 1
@@ -211,6 +212,9 @@ int main(int argc, char **argv)
 	op = journal(1);
 	op[0].kind = 99;
 	show("an unknown operation", call());
+	op = journal(1);
+	op[0] = (struct aer_op){ .kind = AER_OP_SET_SIZE, .ino = ino, .size = UINT64_MAX };
+	show("a size past the largest file", call());
 	printf("layout unchanged: %d\n", layout_hash() == mid && mid != before);
 
 	op = journal(2);
