@@ -11,10 +11,12 @@
 #                kernel targets)
 #   --build DIR  take bin/ and lib/ from DIR (default build/): a copy made before a long run
 #                keeps it on one build while others rebuild the tree (LD_LIBRARY_PATH=DIR/lib)
-#   --summarize  only rebuild OUT/tables.md and OUT/fs-*.png from OUT/raw
+#   --summarize  only rebuild OUT/tables.md and OUT/fs-*.png from OUT/raw (which must hold results)
 # Targets: pxfs-sp (single process, preload library, own pool), pxfs-tfs (preload library as a
 # client of aerie-tfs), each with PMS_NVM_MODEL=aerie-pcm (-pcm) and without a model (-dram);
 # tmpfs (/dev/shm); disk (/tmp, whatever df -T says it is). Pools are fresh for every run.
+# Runs through aerie-tfs also leave raw/NAME.tfs: the clients' round trips by request type
+# (AERIE_TFS_STATS, examples/aerie/README.md), summed up in a table of their own.
 set -u
 die() { echo "evaluate.sh: error: $*" >&2; exit 2; }
 
@@ -48,6 +50,10 @@ BIN=$BUILD/bin
 PRELOAD=$BUILD/lib/libpxfs-preload.so
 export LD_LIBRARY_PATH=$BUILD/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 OUT=${OUT:-$ROOT/build/eval/aerie}
+if [ $SUMMARIZE = 1 ]; then
+	ls "$OUT"/raw/*.json >/dev/null 2>&1 ||
+		die "no fsbench results in '$OUT/raw' (run evaluate.sh without --summarize first)"
+fi
 mkdir -p "$OUT/raw" || die "cannot create '$OUT/raw'"
 OUT=$(cd "$OUT" && pwd)
 if [ $SUMMARIZE = 0 ]; then
@@ -109,7 +115,7 @@ run_on() {
 		finish_pool "$name" ;;
 	pxfs-tfs-*)
 		fresh_pool; start_tfs $model
-		env $menv PXFS_MOUNT=$MOUNT PXFS_TFS_SOCKET="$SCR/tfs.sock" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		env $menv AERIE_TFS_STATS="$OUT/raw/$name.tfs" PXFS_MOUNT=$MOUNT PXFS_TFS_SOCKET="$SCR/tfs.sock" LD_PRELOAD="$PRELOAD" "$BIN/fsbench" "$@" --dir $MOUNT --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
 		stop_tfs; finish_pool "$name" ;;
 	kvfs-sp-*)
 		fresh_pool
@@ -117,13 +123,13 @@ run_on() {
 		finish_pool "$name" ;;
 	kvfs-tfs-*)
 		fresh_pool; start_tfs $model
-		env $menv FSBENCH_KVFS_SOCKET="$SCR/tfs.sock" "$BIN/fsbench" "$@" --backend kvfs --dir "$SCR" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
+		env $menv AERIE_TFS_STATS="$OUT/raw/$name.tfs" FSBENCH_KVFS_SOCKET="$SCR/tfs.sock" "$BIN/fsbench" "$@" --backend kvfs --dir "$SCR" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$?
 		stop_tfs; finish_pool "$name" ;;
 	tmpfs) "$BIN/fsbench" "$@" --dir "$SCR/tmpfs" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
 	disk) "$BIN/fsbench" "$@" --dir "$DISK" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
 	kvdir-tmpfs) "$BIN/fsbench" "$@" --backend kvdir --dir "$SCR/tmpfs" --json "$OUT/raw/$name.json" >"$OUT/raw/$name.txt" 2>&1; rc=$? ;;
 	esac
-	[ $rc = 0 ] || { log "$name FAILED (exit $rc): $(tail -1 "$OUT/raw/$name.txt")"; rm -f "$OUT/raw/$name.json"; }
+	[ $rc = 0 ] || { log "$name FAILED (exit $rc): $(tail -1 "$OUT/raw/$name.txt")"; rm -f "$OUT/raw/$name.json" "$OUT/raw/$name.tfs"; }
 }
 
 # run_tool TARGET NAME fio|postmark -- examples/aerie/fio-psync.fio or postmark.cfg in a fresh
@@ -324,6 +330,42 @@ if pm:
         v = pm.get(t, [])
         if v:
             lines.append("| %s | %d | %s | %s | %s |" % (t, len(v), med([x[0] for x in v]), med([x[1] for x in v]), med([x[2] for x in v])))
+    lines.append("")
+# round trips to aerie-tfs (raw/NAME.TARGET.rN.tfs: AERIE_TFS_STATS lines of every client process)
+tfs = {}
+for f in sorted(glob.glob(os.path.join(out, "raw", "*.tfs"))):
+    name, target, rep = os.path.basename(f)[:-4].split(".")
+    agg = tfs.setdefault((name, target), {"reps": set(), "types": {}})
+    agg["reps"].add(rep)
+    for l in open(f):
+        kv = dict(x.split("=", 1) for x in l.split()[1:] if "=" in x)
+        if "round_trip_us" not in kv: continue   # notes (pin, unpin) have no answer
+        t = agg["types"].setdefault(kv["type"], [0, 0.0, 0.0])
+        n = int(kv["count"]); t[0] += n; t[1] += n * float(kv["round_trip_us"]); t[2] += n * float(kv["service_us"])
+def fs_ops(name, target):
+    total = 0
+    for d in runs.get((name, target), []):
+        total += sum(o["ops"] for o in d["operations"]) if "operations" in d else d["total"]["ops"]
+    return total
+if tfs:
+    lines += ["## Round trips to aerie-tfs (AERIE_TFS_STATS; all repetitions together)", "",
+              "Per request answered by the service: the client's wait for the answer, the service's own handling time (carried in the reply) and the rest (two socket messages, two wake-ups).", "",
+              "| workload | target | round trips per fsbench operation | mean round trip µs | service µs | transport µs | most frequent (share, round trip µs) |",
+              "|---|---|---|---|---|---|---|"]
+    for (name, target), agg in sorted(tfs.items()):
+        ty = agg["types"]
+        n = sum(v[0] for v in ty.values())
+        if not n: continue
+        rt, sv = sum(v[1] for v in ty.values()) / n, sum(v[2] for v in ty.values()) / n
+        ops = fs_ops(name, target)
+        top = max(ty.items(), key=lambda kv: kv[1][0])
+        lines.append("| %s | %s | %s | %.2f | %.2f | %.2f | %s (%.0f %%, %.2f) |" % (name, target,
+                     "%.2f" % (n / ops) if ops else "-", rt, sv, rt - sv, top[0], 100.0 * top[1][0] / n, top[1][1] / top[1][0]))
+    for (name, target), agg in sorted(tfs.items()):
+        if name != "micro": continue
+        lines += ["", "By request type, %s (%s):" % (name, target), "", "| request | count per run | round trip µs | service µs |", "|---|---|---|---|"]
+        for typ, v in sorted(agg["types"].items(), key=lambda kv: -kv[1][0]):
+            lines.append("| %s | %.0f | %.2f | %.2f |" % (typ, v[0] / len(agg["reps"]), v[1] / v[0], v[2] / v[0]))
     lines.append("")
 early = sorted("%s.%s" % k for k, v in runs.items() for d in v if d.get("stopped_early"))
 if early: lines += ["Runs that stopped early (left out): " + ", ".join(early), ""]
