@@ -55,14 +55,14 @@ static uint64_t now_ms(void)
 /* rpc -- (internal) one request, one reply; a refusal becomes errno + message */
 static int rpc(struct aer_req *rq, struct aer_rep *rp, int *fds)
 {
-	uint64_t t0 = aer_tfs_clock_ns();
+	uint64_t t0 = aer_wire_now_ns();
 
 	if (aer_wire_send(conn.sock, rq, aer_req_bytes(rq), NULL, 0) < 0)
 		return aer_fail(EIO, "the file-system service is gone: %s", strerror(errno));
-	ssize_t n = aer_wire_recv(conn.sock, rp, sizeof *rp, fds);
+	ssize_t n = aer_wire_recv_spin(conn.sock, rp, sizeof *rp, fds);
 	if (n != (ssize_t)sizeof *rp)
 		return aer_fail(EIO, "the file-system service is gone (reply of %zd bytes)", n);
-	aer_tfs_stats_add(rq->type, aer_tfs_clock_ns() - t0, rp->served_ns);
+	aer_tfs_stats_add(rq->type, aer_wire_now_ns() - t0, rp->served_ns);
 	if (rp->err)
 		return aer_fail(rp->err, "aerie-tfs: %s", rp->msg);
 	return 0;

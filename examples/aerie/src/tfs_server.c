@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -20,7 +21,6 @@
 #include "mount.h"
 #include "tfs.h"
 #include "tfs_lease.h"
-#include "tfs_stats.h"
 #include "wire.h"
 
 #include "tfs_server.h"
@@ -113,7 +113,7 @@ static void serve_one(struct server *s, struct client *c)
 		return;
 	}
 	memset(&rp, 0, sizeof rp);
-	uint64_t t0 = aer_tfs_clock_ns();
+	uint64_t t0 = aer_wire_now_ns();
 	if ((size_t)n < offsetof(struct aer_req, journal) ||
 			(rq.type == AER_MSG_SUBMIT && ((size_t)n < offsetof(struct aer_req, journal) + 8 ||
 			 rq.journal.nops > AER_JOURNAL_MAX_OPS || (size_t)n != aer_req_bytes(&rq)))) {
@@ -126,7 +126,7 @@ static void serve_one(struct server *s, struct client *c)
 	}
 	if (rq.type == AER_MSG_PIN || rq.type == AER_MSG_UNPIN)
 		return;  /* notes: the client does not wait for an answer */
-	rp.served_ns = aer_tfs_clock_ns() - t0;
+	rp.served_ns = aer_wire_now_ns() - t0;
 	if (aer_wire_send(c->sock, &rp, sizeof rp, fds, rq.type == AER_MSG_HELLO && !rp.err ? 2 : 0) < 0)
 		drop_client(s, c);
 }
@@ -173,14 +173,26 @@ int aer_tfs_serve(const struct aer_tfs_opts *o)
 	if (setup(&s) < 0)
 		return -1;
 	say(&s, "aerie-tfs: serving %s on %s\n", o->pool, o->socket);
+	/* After a request the loop polls without sleeping for AERIE_SPIN_US: a
+	 * client's next request usually follows within that time, and waking an
+	 * idle CPU costs more than the round trip itself (wire.c) */
+	uint64_t spin = aer_wire_spin_ns(), busy_until = 0;
 	while (!stop_requested) {
-		int n = 0;
+		int n = 0, wait;
 		pf[n++] = (struct pollfd){ s.listen_sock, POLLIN, 0 };
 		for (int i = 0; i < MAX_CLIENTS; i++)
 			if (s.clients[i].sock >= 0)
 				pf[n++] = (struct pollfd){ s.clients[i].sock, POLLIN, 0 };
-		if (poll(pf, (nfds_t)n, 1000) < 0)
+		wait = spin && aer_wire_now_ns() < busy_until ? 0 : 1000;
+		int ready = poll(pf, (nfds_t)n, wait);
+		if (ready < 0)
 			continue;  /* EINTR: maybe a stop */
+		if (ready == 0) {
+			if (wait == 0)
+				sched_yield();  /* a client may be waiting for this CPU */
+			continue;
+		}
+		busy_until = aer_wire_now_ns() + spin;
 		for (int i = 1, k = 0; i < n; i++) {
 			while (s.clients[k].sock != pf[i].fd)
 				k++;

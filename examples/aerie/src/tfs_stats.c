@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "tfs_stats.h"
@@ -28,14 +27,6 @@ static const char *const type_name[NTYPES] = {
 	[AER_MSG_RELEASE] = "release", [AER_MSG_WRITABLE] = "writable",
 	[AER_MSG_SUBMIT] = "submit", [AER_MSG_PIN] = "pin", [AER_MSG_UNPIN] = "unpin",
 };
-
-uint64_t aer_tfs_clock_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 void aer_tfs_stats_add(uint32_t type, uint64_t rtt_ns, uint64_t served_ns)
 {

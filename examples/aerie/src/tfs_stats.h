@@ -10,9 +10,6 @@
 
 #include <stdint.h>
 
-/* Nanoseconds of CLOCK_MONOTONIC. */
-uint64_t aer_tfs_clock_ns(void);
-
 /* One answered request of type (AER_MSG_*), or one unanswered note
  * (rtt_ns and served_ns 0). */
 void aer_tfs_stats_add(uint32_t type, uint64_t rtt_ns, uint64_t served_ns);

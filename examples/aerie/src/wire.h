@@ -58,5 +58,11 @@ int aer_wire_send(int sock, const void *buf, size_t len, const int *fds, int nfd
  * into fds (when not NULL, -1 where none came); bytes received, 0 at EOF,
  * or -1 with errno. */
 ssize_t aer_wire_recv(int sock, void *buf, size_t cap, int *fds);
+/* aer_wire_recv, after polling for up to aer_wire_spin_ns() without sleeping. */
+ssize_t aer_wire_recv_spin(int sock, void *buf, size_t cap, int *fds);
+/* How long a waiting side polls before it sleeps: AERIE_SPIN_US (default 100 us; 0 never). */
+uint64_t aer_wire_spin_ns(void);
+/* CLOCK_MONOTONIC in ns. */
+uint64_t aer_wire_now_ns(void);
 
 #endif /* AERIE_WIRE_H */
