@@ -2,19 +2,22 @@
 # evaluate.sh -- runs issue 14's measurements of the Aerie library file system (Table 2, the
 # filebench personalities, client scaling through aerie-tfs) and writes raw JSON, tables and plots.
 #
-# usage: examples/aerie/evaluate.sh [--reps N] [--duration SEC] [--phases LIST] [--build DIR] [--summarize] [OUT]
+# usage: examples/aerie/evaluate.sh [--reps N] [--duration SEC] [--phases LIST] [--targets LIST] [--build DIR] [--summarize] [OUT]
 #   OUT          results directory (default build/eval/aerie); raw/ holds every fsbench JSON and log
 #   --reps N     repetitions of every run (default 3)
 #   --duration S seconds per personality run (default 10; set-up and removal come on top)
 #   --phases L   comma list of micro, personalities, kvfs, scaling, tools (default all five;
 #                tools: fio-psync.fio and postmark.cfg through the preload library and on the
 #                kernel targets)
+#   --targets L  comma list: run only on these targets (default all; e.g. the pxfs-tfs-* and
+#                kvfs-tfs-* ones again after a change of the service, into the same OUT)
 #   --build DIR  take bin/ and lib/ from DIR (default build/): a copy made before a long run
 #                keeps it on one build while others rebuild the tree (LD_LIBRARY_PATH=DIR/lib)
 #   --summarize  only rebuild OUT/tables.md and OUT/fs-*.png from OUT/raw (which must hold results)
 # Targets: pxfs-sp (single process, preload library, own pool), pxfs-tfs (preload library as a
 # client of aerie-tfs), each with PMS_NVM_MODEL=aerie-pcm (-pcm) and without a model (-dram);
-# tmpfs (/dev/shm); disk (/tmp, whatever df -T says it is). Pools are fresh for every run.
+# tmpfs (/dev/shm); disk (/tmp, whatever df -T says it is); kvfs-* and kvdir-tmpfs (the kvfs
+# phase's key-value backends). Pools are fresh for every run.
 # Runs through aerie-tfs also leave raw/NAME.tfs: the clients' round trips by request type
 # (AERIE_TFS_STATS, examples/aerie/README.md), summed up in a table of their own.
 set -u
@@ -22,7 +25,7 @@ die() { echo "evaluate.sh: error: $*" >&2; exit 2; }
 
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD=$ROOT/build
-REPS=3 DURATION=10 PHASES=micro,personalities,kvfs,scaling,tools SUMMARIZE=0 OUT=
+REPS=3 DURATION=10 PHASES=micro,personalities,kvfs,scaling,tools ONLY= SUMMARIZE=0 OUT=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--reps) [ $# -ge 2 ] || die "--reps needs a value"; REPS=$2; shift 2 ;;
@@ -31,10 +34,12 @@ while [ $# -gt 0 ]; do
 	--duration=*) DURATION=${1#*=}; shift ;;
 	--phases) [ $# -ge 2 ] || die "--phases needs a value"; PHASES=$2; shift 2 ;;
 	--phases=*) PHASES=${1#*=}; shift ;;
+	--targets) [ $# -ge 2 ] || die "--targets needs a value"; ONLY=$2; shift 2 ;;
+	--targets=*) ONLY=${1#*=}; shift ;;
 	--build) [ $# -ge 2 ] || die "--build needs a value"; BUILD=$2; shift 2 ;;
 	--build=*) BUILD=${1#*=}; shift ;;
 	--summarize) SUMMARIZE=1; shift ;;
-	-h|--help) sed -n 5,16p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h|--help) sed -n 5,22p "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) die "unknown option '$1' (try --help)" ;;
 	*) [ -z "$OUT" ] || die "one results directory only (got '$OUT' and '$1')"; OUT=$1; shift ;;
 	esac
@@ -43,6 +48,10 @@ case $REPS in ''|*[!0-9]*|0) die "--reps must be a positive integer, not '$REPS'
 case $DURATION in ''|*[!0-9]*|0) die "--duration must be a positive integer, not '$DURATION'" ;; esac
 for p in ${PHASES//,/ }; do
 	case $p in micro|personalities|kvfs|scaling|tools) ;; *) die "unknown phase '$p' (micro, personalities, kvfs, scaling, tools)" ;; esac
+done
+ALL_TARGETS="pxfs-sp-pcm pxfs-sp-dram pxfs-tfs-pcm pxfs-tfs-dram tmpfs disk kvfs-sp-pcm kvfs-sp-dram kvfs-tfs-pcm kvdir-tmpfs"
+for t in ${ONLY//,/ }; do
+	case " $ALL_TARGETS " in *" $t "*) ;; *) die "unknown target '$t' (${ALL_TARGETS// /, })" ;; esac
 done
 [ -d "$BUILD/bin" ] && [ -d "$BUILD/lib" ] || die "--build '$BUILD' has no bin/ and lib/"
 BUILD=$(cd "$BUILD" && pwd)
@@ -100,9 +109,13 @@ finish_pool() {  # finish_pool NAME: fsck must find the file system clean after 
 	"$BIN/fsck.aerie" "$SCR/fs.pool" >>"$OUT/raw/$1.fsck" 2>&1 || echo "fsck FAILED ($1)" | tee -a "$OUT/raw/log.txt"
 }
 
+# target_on TARGET -- the target is among --targets (or no --targets was given)
+target_on() { [ -z "$ONLY" ] || case ",$ONLY," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+
 # run_on TARGET NAME FSBENCH-ARGS... -- one fsbench run on a target; JSON in raw/NAME.json
 run_on() {
 	local target=$1 name=$2 rc; shift 2
+	target_on $target || return 0
 	local model=dram; case $target in *-pcm) model=aerie-pcm ;; esac
 	# the model is charged where the writes happen: file data in the client (aer_charge_write),
 	# metadata in the process that applies the journals (the client, or aerie-tfs)
@@ -136,6 +149,7 @@ run_on() {
 # directory of a target; output in raw/NAME.txt (fio's JSON in raw/NAME.fio), wall time appended
 run_tool() {
 	local target=$1 name=$2 tool=$3 dir rc t0 pre=(env)
+	target_on $target || return 0
 	local model=dram; case $target in *-pcm) model=aerie-pcm ;; esac
 	local menv="-u PMS_NVM_MODEL"; [ $model = dram ] || menv=PMS_NVM_MODEL=$model
 	case $target in
@@ -177,7 +191,7 @@ if [ $SUMMARIZE = 0 ]; then
 	{
 		echo "date: $(date -u '+%F %T UTC')"; echo "commit: $(git -C "$ROOT" rev-parse --short HEAD)"
 		echo "cpus: $(nproc); $(grep -m1 'model name' /proc/cpuinfo)"; echo "disk target: $(df -T /tmp | tail -1)"
-		echo "tmpfs target: $(df -T /dev/shm | tail -1)"; echo "reps $REPS, duration $DURATION s, phases $PHASES"
+		echo "tmpfs target: $(df -T /dev/shm | tail -1)"; echo "reps $REPS, duration $DURATION s, phases $PHASES, targets ${ONLY:-all}"
 		echo "binaries: $BUILD"
 	} >>"$OUT/raw/machine.txt"   # one block per invocation
 	# The reps are the outer loop so that a burst of load from other jobs spreads over targets.
