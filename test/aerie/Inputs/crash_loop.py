@@ -33,6 +33,8 @@ MASK = (1 << 32) - 1
 
 
 def content(seed, length):
+    if seed < 0:  # the zeros a truncate past the end reads back
+        return bytes(length)
     return bytes((seed * 31 + j * 7 + (j >> 8)) & 0xFF for j in range(length))
 
 
@@ -41,6 +43,18 @@ def fnv(data):
     for b in data:
         h = ((h ^ b) * 16777619) & MASK
     return h
+
+
+def cut(segs, size):
+    """The segments of a file truncated (or extended with zeros) to size."""
+    out, left = [], size
+    for seed, n in segs:
+        if left > 0:
+            out.append((seed, min(n, left)))
+        left -= n
+    if left > 0:
+        out.append((-1, left))
+    return tuple(out)
 
 
 class Model:
@@ -66,8 +80,12 @@ class Model:
             self.files[args[0]] = ((int(args[1]), int(args[2])),)
         elif kind == "rename":
             self.files[args[1]] = self.files.pop(args[0])
+        elif kind == "write":  # at offset 0 of an empty file
+            self.files[args[0]] = ((int(args[1]), int(args[2])),)
         elif kind == "append":
             self.files[args[0]] += ((int(args[1]), int(args[2])),)
+        elif kind == "truncate":
+            self.files[args[0]] = cut(self.files[args[0]], int(args[1]))
         elif kind == "unlink":
             del self.files[args[0]]
         elif kind == "put":

@@ -22,6 +22,18 @@
  *                     rewritten at offset 0 after every copy)
  *   PMS_SHADOW_DROP=N fault injection for checking the checker: every N-th
  *                     msync of the pool is not copied (a lost flush)
+ *   PMS_SHADOW_DIE_AT=N  death at a persist barrier: the N-th barrier (an
+ *                     msync that touches the pool, or an fsync of it) is
+ *                     copied and then the process SIGKILLs itself, so the
+ *                     shadow holds exactly barriers 1..N; a later barrier
+ *                     of another process sharing the count is not copied
+ *                     and kills that process too
+ *   PMS_SHADOW_COUNT  optional file whose first 8 bytes count barriers
+ *                     across processes (a service and its client); without
+ *                     it each process counts its own
+ *   PMS_SHADOW_TRACE  optional file receiving "barrier N PID" per barrier,
+ *                     appended, so that it interleaves with a log written to
+ *                     the same file and shows which operation each belongs to
  *
  * Build: cc -shared -fPIC -O2 power-loss-shadow.c -o libpms-shadow.so -ldl
  */
@@ -29,6 +41,8 @@
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +65,8 @@ static int shadow_fd = -1, stats_fd = -1, pool_fd_seen = -1;
 static struct shadow_stats stats;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long drop_every, pool_msyncs;
+static unsigned long die_at, own_barriers, *shared_barriers;
+static int trace_fd = -1;
 
 static void *(*real_mmap)(void *, size_t, int, int, int, off_t);
 static int (*real_munmap)(void *, size_t);
@@ -89,6 +105,56 @@ static void put_stats(void)
 		abort();
 }
 
+/* barrier_env -- reads the death-at-barrier variables (see the top) */
+static void barrier_env(void)
+{
+	const char *s = getenv("PMS_SHADOW_DIE_AT");
+	int fd;
+
+	die_at = s ? strtoul(s, NULL, 10) : 0;
+	s = getenv("PMS_SHADOW_TRACE");
+	if (s && (trace_fd = open(s, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644)) < 0)
+		abort();
+	s = getenv("PMS_SHADOW_COUNT");
+	if (!s)
+		return;
+	fd = open(s, O_RDWR | O_CLOEXEC);
+	/* a count the caller asked for but cannot have would number wrongly */
+	if (fd < 0 || ftruncate(fd, sizeof(unsigned long)) != 0)
+		abort();
+	shared_barriers = real_mmap(NULL, sizeof(unsigned long),
+			PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (shared_barriers == MAP_FAILED)
+		abort();
+	close(fd);
+}
+
+/* barrier_begin -- numbers a barrier of the pool; one past the death
+ * barrier dies at once, before anything of it reaches the shadow */
+static unsigned long barrier_begin(void)
+{
+	unsigned long n = shared_barriers ?
+		__atomic_add_fetch(shared_barriers, 1, __ATOMIC_SEQ_CST) :
+		++own_barriers;
+	char line[64];
+
+	if (die_at && n > die_at)
+		kill(getpid(), SIGKILL);
+	if (trace_fd >= 0) {
+		int len = snprintf(line, sizeof line, "barrier %lu %d\n", n, (int)getpid());
+		if (write(trace_fd, line, (size_t)len) != len)
+			abort();
+	}
+	return n;
+}
+
+/* barrier_end -- the barrier's bytes are in the shadow: die if it was the one */
+static void barrier_end(unsigned long n)
+{
+	if (die_at && n == die_at)
+		kill(getpid(), SIGKILL);
+}
+
 /* open_shadow -- opens the shadow and stats files once per process */
 static int open_shadow(void)
 {
@@ -99,6 +165,7 @@ static int open_shadow(void)
 		const char *s;
 		s = getenv("PMS_SHADOW_DROP");
 		drop_every = s ? strtoul(s, NULL, 10) : 0;
+		barrier_env();
 		s = getenv("PMS_SHADOW_STATS");
 		if (s) {
 			stats_fd = open(s, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
@@ -159,11 +226,32 @@ int munmap(void *addr, size_t len)
 	return real_munmap(addr, len);
 }
 
+/* pool_pages -- whether page range [a, e) touches the pool; copies that
+ * part into the shadow when copy is set */
+static int pool_pages(uintptr_t a, uintptr_t e, int copy)
+{
+	int hit = 0;
+
+	for (int i = 0; i < nmaps; i++) {
+		uintptr_t s = maps[i].base > a ? maps[i].base : a;
+		uintptr_t t = maps[i].base + maps[i].len < e ?
+			maps[i].base + maps[i].len : e;
+		if (s >= t)
+			continue;
+		hit = 1;
+		if (!copy)
+			continue;
+		copy_out(s, t - s, maps[i].off + (off_t)(s - maps[i].base));
+		stats.msync_bytes += t - s;
+	}
+	return hit;
+}
+
 int msync(void *addr, size_t len, int flags)
 {
 	uintptr_t a = (uintptr_t)addr, e;
 	long pg = sysconf(_SC_PAGESIZE);
-	int hit = 0;
+	unsigned long n = 0;
 
 	resolve();
 	/* the kernel writes back whole pages */
@@ -171,22 +259,19 @@ int msync(void *addr, size_t len, int flags)
 	a &= ~((uintptr_t)pg - 1);
 	pthread_mutex_lock(&lock);
 	int drop = nmaps && drop_every && ++pool_msyncs % drop_every == 0;
-	for (int i = 0; i < nmaps && !drop; i++) {
-		uintptr_t s = maps[i].base > a ? maps[i].base : a;
-		uintptr_t t = maps[i].base + maps[i].len < e ?
-			maps[i].base + maps[i].len : e;
-		if (s >= t)
-			continue;
-		copy_out(s, t - s, maps[i].off + (off_t)(s - maps[i].base));
-		stats.msync_bytes += t - s;
-		hit = 1;
-	}
+	int hit = pool_pages(a, e, 0);
 	if (hit)
+		n = barrier_begin();
+	if (hit && !drop) {
+		pool_pages(a, e, 1);
 		stats.msyncs++;
-	else
+	} else {
 		stats.other_msyncs++;
+	}
 	if (nmaps)
 		put_stats();
+	if (hit)
+		barrier_end(n);
 	pthread_mutex_unlock(&lock);
 	return real_msync(addr, len, flags);
 }
@@ -197,10 +282,12 @@ static void sync_whole(int fd)
 	if (nmaps == 0 || !is_pool_fd(fd))
 		return;
 	pthread_mutex_lock(&lock);
+	unsigned long n = barrier_begin();
 	for (int i = 0; i < nmaps; i++)
 		copy_out(maps[i].base, maps[i].len, maps[i].off);
 	stats.fsyncs++;
 	put_stats();
+	barrier_end(n);
 	pthread_mutex_unlock(&lock);
 }
 
