@@ -1,24 +1,54 @@
 /*
  * flush.c -- cache-line write-back and persist barriers with the best
- * instruction the CPU offers, chosen once by CPUID.
+ * instruction the CPU offers, chosen once by CPUID; no write-back at all on a
+ * platform whose caches are persistent (eADR), where only the fences remain.
  */
 #include <cpuid.h>
+#include <glob.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-enum flush_kind { FLUSH_CLFLUSH, FLUSH_CLFLUSHOPT, FLUSH_CLWB };
+enum flush_kind { FLUSH_NONE, FLUSH_CLFLUSH, FLUSH_CLFLUSHOPT, FLUSH_CLWB };
 
-static const char *const flush_names[] = { "clflush", "clflushopt", "clwb" };
+static const char *const flush_names[] = { "none", "clflush", "clflushopt", "clwb" };
 static enum flush_kind flush_kind = FLUSH_CLFLUSH;
 
-/* flush_detect -- best supported instruction, lowered by PMS_FLUSH */
+/* caches_are_persistent -- whether every NVDIMM region of the machine says its
+ * persistence domain is the CPU cache (eADR: the platform writes the caches back
+ * on power loss), the sysfs test libpmem's pmem_has_auto_flush makes; 0 on a
+ * machine without regions */
+static int caches_are_persistent(void)
+{
+	glob_t g;
+	size_t i, yes = 0;
+
+	if (glob("/sys/bus/nd/devices/region*/persistence_domain", 0, NULL, &g) != 0)
+		return 0;
+	for (i = 0; i < g.gl_pathc; i++) {
+		char buf[32] = "";
+		FILE *f = fopen(g.gl_pathv[i], "r");
+
+		if (f && fgets(buf, sizeof(buf), f) && strncmp(buf, "cpu_cache", 9) == 0)
+			yes++;
+		if (f)
+			fclose(f);
+	}
+	i = g.gl_pathc;
+	globfree(&g);
+	return i > 0 && yes == i;
+}
+
+/* flush_detect -- best supported instruction; none where the caches are in the
+ * persistence domain, and as PMS_FLUSH or PMDK's PMEM_NO_FLUSH ask */
 static enum flush_kind flush_detect(void)
 {
 	unsigned a, b, c, d;
 	enum flush_kind k = FLUSH_CLFLUSH;
 	const char *force = getenv("PMS_FLUSH");
+	const char *no_flush = getenv("PMEM_NO_FLUSH");
 
 	if (__get_cpuid_count(7, 0, &a, &b, &c, &d)) {
 		if (b & (1u << 24))
@@ -26,11 +56,24 @@ static enum flush_kind flush_detect(void)
 		else if (b & (1u << 23))
 			k = FLUSH_CLFLUSHOPT;
 	}
-	if (force && strcmp(force, "clflush") == 0)
-		k = FLUSH_CLFLUSH;
-	else if (force && strcmp(force, "clflushopt") == 0 && k >= FLUSH_CLFLUSHOPT)
-		k = FLUSH_CLFLUSHOPT;
-	return k;
+	if (force && *force) {
+		if (strcmp(force, "none") == 0)
+			return FLUSH_NONE;
+		if (strcmp(force, "clflush") == 0)
+			return FLUSH_CLFLUSH;
+		if (strcmp(force, "clflushopt") == 0 && k >= FLUSH_CLFLUSHOPT)
+			return FLUSH_CLFLUSHOPT;
+		if (strcmp(force, "clwb") != 0 && strcmp(force, "clflushopt") != 0)
+			fprintf(stderr, "pmem_shim: PMS_FLUSH='%s' is not none, clflush, "
+				"clflushopt or clwb; using %s\n", force, flush_names[k]);
+		return k;
+	}
+	/* PMDK's own switch, so that one variable sets the pool's PMDK part and ours */
+	if (no_flush && strcmp(no_flush, "1") == 0)
+		return FLUSH_NONE;
+	if (no_flush && strcmp(no_flush, "0") == 0)
+		return k;
+	return caches_are_persistent() ? FLUSH_NONE : k;
 }
 
 /* flush_init -- runs before main */
@@ -53,7 +96,7 @@ size_t flush_lines_uncharged(const void *addr, size_t len)
 	uintptr_t p, end;
 	size_t lines;
 
-	if (len == 0)
+	if (len == 0 || flush_kind == FLUSH_NONE)
 		return 0;
 	p = (uintptr_t)addr & ~(uintptr_t)(PMS_LINE - 1);
 	end = (uintptr_t)addr + len;

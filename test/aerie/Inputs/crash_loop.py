@@ -104,10 +104,19 @@ class Model:
         return sorted(out)
 
 
+def complete_lines(log):
+    """The log's whole lines. A kill can cut the last one short: a write that
+    crosses a page of the log file is copied a page at a time, and SIGKILL
+    stops it between pages. A cut "begin" was printed before its operation
+    started, a cut "ack" after it finished; either way the operation is in
+    flight at most."""
+    return log.split("\n")[:-1]
+
+
 def replay(model, log):
     """Applies the acknowledged operations of one run; returns the one in flight."""
     pending = None
-    for line in log.splitlines():
+    for line in complete_lines(log):
         if line.startswith("begin "):
             pending = line.split()[1:]
         elif line == "ack" and pending:
@@ -212,7 +221,7 @@ def main():
             sys.exit("crash_loop: round %d: the workload could not mount:\n%s" % (r, log))
         if "FAILED" in log and victim is wl:
             sys.exit("crash_loop: round %d: the workload failed before the kill:\n%s" % (r, log))
-        before = sum(1 for l in log.splitlines() if l == "ack")
+        before = sum(1 for l in complete_lines(log) if l == "ack")
         pending = replay(model, log)
         acked += before
         inflight += pending is not None
