@@ -170,6 +170,15 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
     addEdge(cell::object(Rec), Fld, "", -1, Flow::Alias);
     addEdge(Fld, cell::objectRead(Rec), "", -1, Flow::Alias);
   }
+  // ... and a whole object written is read whole, even where no field of it is named (a
+  // record read into a local and returned, or assigned, as one value).
+  std::vector<std::string> Objects;
+  for (const std::string &N : Names)
+    if (StringRef(N).startswith(cell::Object))
+      Objects.push_back(N);
+  for (const std::string &Obj : Objects)
+    addEdge(Obj, cell::objectRead(StringRef(Obj).drop_front(cell::Object.size())), "", -1,
+            Flow::Alias);
 }
 
 /// A value flow a handle can take (a descriptor, a FILE *, a mapping copied, passed, returned,

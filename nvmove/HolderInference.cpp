@@ -230,7 +230,8 @@ std::set<std::string> PreciseAnalysis::loadParameterRecords() const {
 void PreciseAnalysis::demoteStackOnlyRecords(const std::vector<bool> &Fresh) {
   std::set<std::string> Heap = heapRecords(Fresh);
   for (auto It = Found.begin(); It != Found.end();) {
-    if (Heap.count(It->first) || It->second.Reason == "sizeof-allocation") {
+    if (Heap.count(It->first) || FilledInGlobals.count(It->first) ||
+        It->second.Reason == "sizeof-allocation") {
       ++It;
       continue;
     }

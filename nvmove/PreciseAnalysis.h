@@ -41,6 +41,12 @@ private:
   TypeFinding *add(const std::string &Key, llvm::StringRef Reason);
   void findLoadedStores();
 
+  // WholeObjectStores.cpp
+  /// The record whose whole object a member or global cell is ("f:holder.where" of an
+  /// embedded member, "g:stamp" of a global object), or empty.
+  std::string wholeRecordOfCell(llvm::StringRef Cell) const;
+  void addWholeObjectStore(unsigned N, llvm::StringRef Cell);
+
   // SizeofAllocations.cpp
   void findSizeofAllocations();
   bool returnsAllocation(llvm::StringRef Usr, const std::string &Call) const;
@@ -83,6 +89,9 @@ private:
   bool OwnInputOnly;
   std::map<std::string, RecordInfo> Records;
   std::map<std::string, std::string> GlobalRecords; ///< global name -> record key
+  std::set<std::string> GlobalObjects; ///< globals that are a record (or an array of one)
+  /// Records filled whole in a global object or one of its members: never only on the stack.
+  std::set<std::string> FilledInGlobals;
   std::unique_ptr<HeapSites> Heap; ///< --heap=sites; null: one cell per record field
   FlowGraph Graph;
   /// Every parsed function (calls through pointers not followed): the uses of storage.

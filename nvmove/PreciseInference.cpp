@@ -42,9 +42,12 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
             O.PerSiteWrites, fieldSites()),
       Program(programUses(parsedFunctions(Store))) {
   for (size_t I = 0; I < Store.size(); ++I)
-    if (const TUSummary *S = Store.summary(I))
+    if (const TUSummary *S = Store.summary(I)) {
       for (const auto &[G, Rec] : S->GlobalRecords)
         GlobalRecords[G.substr(2)] = Rec;
+      for (const std::string &G : S->GlobalObjects)
+        GlobalObjects.insert(G.substr(2));
+    }
 }
 
 bool isSourceCell(StringRef C) {
@@ -267,6 +270,8 @@ void PreciseAnalysis::findLoadedStores() {
     bool Pointee = Cell.startswith(cell::Pointee);
     if (Cell.drop_front(Pointee).startswith(cell::Global))
       LoadedGlobals.insert(Cell.drop_front(Pointee + 2).str());
+    if (!Pointee)
+      addWholeObjectStore(N, Cell);
     auto [Key, Field] = fieldOfCell(Cell);
     if (Key.empty() && Cell.startswith(cell::Object))
       Key = Cell.drop_front(2).str();

@@ -129,6 +129,7 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
   S.InApp = !SM.isInSystemHeader(SM.getExpansionLoc(Fn->getLocation()));
   S.NumParams = Fn->getNumParams();
   S.ReturnsPointer = Fn->getReturnType()->isPointerType();
+  S.ReturnsRecord = Fn->getReturnType()->isRecordType();
   S.TrivialSignature = llvm::all_of(Fn->parameters(), [](const ParmVarDecl *P) {
     QualType T = P->getType().getCanonicalType();
     return T->isBuiltinType() || T->isEnumeralType();

@@ -228,7 +228,7 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
       continue;
     }
     if (!IsLoad && F->TrivialSignature && Options.SkipTrivialSignatures &&
-        !(Options.KeepPointerResults && F->ReturnsPointer)) {
+        !(Options.KeepPointerResults && (F->ReturnsPointer || F->ReturnsRecord))) {
       R.Skipped.push_back({P.Name, "no pointer arguments (optimization a)", P.CallLoc});
       continue;
     }

@@ -16,8 +16,9 @@ struct WalkOptions {
                                      ///< function address stored there
   bool SkipNoReturn = false;         ///< do not enter functions that never return: what
                                      ///< they touch cannot outlive a failed load
-  bool KeepPointerResults = false;   ///< (a) still enters functions that return a pointer:
-                                     ///< allocator wrappers and getters of roots
+  bool KeepPointerResults = false;   ///< (a) still enters functions that return a pointer
+                                     ///< or a struct by value: allocator wrappers, getters
+                                     ///< of roots, readers that return the record they read
 };
 
 struct VisitedFunction {

@@ -115,6 +115,7 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     std::string Value = "constant";
     for (int I = It->second.FirstSrc; I >= 0 && Arg(I); ++I) {
       store(Data(Arg(I)), To, L);
+      store(Data(Arg(I)), globalArrayOf(Dest, true), L);
       if (classifyValue(Arg(I), Ctx) != "constant")
         Value = isa<StringLiteral>(Arg(I)->IgnoreParenCasts()) ? "text" : "data";
       if (!It->second.ToEnd)
@@ -131,8 +132,10 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     std::string In = inputSite(C, Arg(Handle));
     if (Dest < 0)
       flow(In, Result, L);
-    else if (const Expr *Buf = Arg(Dest))
+    else if (const Expr *Buf = Arg(Dest)) {
       flow(In, Cells.pointeeWrite(Buf), L);
+      flow(In, globalArrayOf(Buf, true), L);
+    }
     if (Dest < 0 && Callee->getReturnType()->isPointerType()) {
       flow(In, "*" + Result, L);
       // readdir's struct dirent *: the record it points to holds what was read.

@@ -114,9 +114,23 @@ public:
     }
   }
 
+  /// The global array a whole record element lives in ("g:elems" for elems[i], &elems[i]):
+  /// the element's own cell is its record's object cell, which says nothing of where it lives.
+  std::string globalArrayOf(const clang::Expr *E, bool Pointer) {
+    E = E->IgnoreParenCasts();
+    if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(E);
+        Pointer && U && U->getOpcode() == clang::UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParens();
+    else if (Pointer)
+      return {};
+    const auto *AS = llvm::dyn_cast<clang::ArraySubscriptExpr>(E);
+    return AS && AS->getType()->isRecordType() ? Cells.globalRoot(AS) : std::string();
+  }
+
   void assign(const clang::Expr *LHS, const clang::Expr *RHS, clang::SourceLocation L) {
     std::string To = Cells.written(LHS);
     store(Cells.sources(RHS), To, L);
+    store(Cells.sources(RHS), globalArrayOf(LHS, false), L);
     bases(LHS, To, L);
     if (LHS->getType()->isPointerType())
       alias(LHS, RHS, L);

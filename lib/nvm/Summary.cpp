@@ -47,7 +47,8 @@ public:
       PointerFlows.push_back(flow(Fl));
     for (const Flow &Fl : F.HeapFlows)
       HeapFlows.push_back(flow(Fl));
-    int64_t Bits = F.InApp | F.TrivialSignature << 1 | F.ReturnsPointer << 2 | F.NoReturn << 3;
+    int64_t Bits = F.InApp | F.TrivialSignature << 1 | F.ReturnsPointer << 2 | F.NoReturn << 3 |
+                   F.ReturnsRecord << 4;
     json::Array Globals;
     for (const std::string &G : F.GlobalsUsed)
       Globals.push_back(id(G));
@@ -130,6 +131,7 @@ public:
     F.TrivialSignature = Bits & 2;
     F.ReturnsPointer = Bits & 4;
     F.NoReturn = Bits & 8;
+    F.ReturnsRecord = Bits & 16;
     F.NumParams = integer(at(A, 4));
     for (const json::Value &W : array(&at(A, 5))) {
       const json::Array &T = array(&W);
@@ -165,6 +167,9 @@ json::Value toJSON(const TUSummary &S) {
     GlobalFlows.push_back(W.flow(Fl));
   for (const auto &[Cell, Key] : S.GlobalRecords)
     GlobalRecords.push_back(json::Array{W.id(Cell), W.id(Key)});
+  json::Array GlobalObjects;
+  for (const std::string &G : S.GlobalObjects)
+    GlobalObjects.push_back(W.id(G));
   json::Array Errors = W.ids(S.Errors);
   json::Value File = W.id(S.File);
   return json::Object{{"version", SummaryVersion},
@@ -175,6 +180,7 @@ json::Value toJSON(const TUSummary &S) {
                       {"functions", std::move(Functions)},
                       {"global_flows", std::move(GlobalFlows)},
                       {"global_records", std::move(GlobalRecords)},
+                      {"global_objects", std::move(GlobalObjects)},
                       {"strings", W.table()}};
 }
 
@@ -200,6 +206,8 @@ Expected<TUSummary> summaryFromJSON(const json::Value &V) {
     const json::Array &A = R.array(&G);
     S.GlobalRecords.push_back({R.str(R.at(A, 0)), R.str(R.at(A, 1))});
   }
+  for (const json::Value &G : R.array(O->get("global_objects")))
+    S.GlobalObjects.insert(R.str(G));
   if (!R.Problem.empty())
     return createStringError(inconvertibleErrorCode(), "malformed summary: %s",
                              R.Problem.c_str());

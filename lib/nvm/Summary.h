@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 37;
+inline constexpr int SummaryVersion = 38;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -79,6 +79,7 @@ struct FunctionSummary {
   bool InApp = false;           ///< body is in the application (not a system header)
   bool TrivialSignature = false; ///< no parameters, or only non-pointer builtins
   bool ReturnsPointer = false;
+  bool ReturnsRecord = false;    ///< returns a struct or union by value (a whole object)
   bool NoReturn = false;         ///< never returns (noreturn, or always ends in exit/abort)
   unsigned NumParams = 0;
   std::vector<WriteSite> Writes;
@@ -105,6 +106,8 @@ struct TUSummary {
   std::vector<Flow> GlobalFlows; ///< from initializers of globals (e.g. tables of callbacks)
   /// Globals of record type, or pointer to one: "g:<name>" -> record key.
   std::vector<std::pair<std::string, std::string>> GlobalRecords;
+  /// Those of GlobalRecords that are the record itself, or an array of it, not a pointer.
+  std::set<std::string> GlobalObjects;
 };
 
 llvm::json::Value toJSON(const TUSummary &S);

@@ -66,8 +66,14 @@ public:
   bool VisitVarDecl(VarDecl *V) {
     if (!V->hasGlobalStorage() || V->isStaticLocal() || isa<ParmVarDecl>(V))
       return true;
-    if (const RecordDecl *RD = recordOf(V->getType()))
+    if (const RecordDecl *RD = recordOf(V->getType())) {
       S.GlobalRecords.push_back({"g:" + V->getName().str(), recordKey(RD)});
+      QualType T = V->getType().getCanonicalType();
+      while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+        T = AT->getElementType().getCanonicalType();
+      if (T->isRecordType())
+        S.GlobalObjects.insert("g:" + V->getName().str());
+    }
     if (V->hasInit() && V->isThisDeclarationADefinition())
       for (Flow &F : globalInitFlows(V, Root))
         S.GlobalFlows.push_back(std::move(F));
