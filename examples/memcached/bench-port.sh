@@ -7,6 +7,11 @@
 # Server with one worker thread on CPU 0, client (4 connections, 25,000 operations each) on CPU 1; the
 # port's pool is in /dev/shm with PMEM_IS_PMEM_FORCE=1 (cache-line flushes, as on real
 # persistent memory).
+# Every server first runs one untimed memcslap mget test (WARMUP=0 skips it): memcslap's
+# untimed loads pipeline their sets, and memcached keeps every response buffer the burst made it
+# allocate (its rbuf cache, 50-90 MB here), so a server that answered its loads faster started
+# the timed phases with more buffers already touched, and the other one paid the first-touch
+# page faults of the rest in a timed multi-get (docs/persist-rewriter.md, tenth round).
 #   examples/memcached/bench-port.sh                      # REPEAT=3
 #   OTHER_SERVER=/path/memcached OTHER_LABEL=before ...   # a third server (another port) too
 set -euo pipefail
@@ -16,13 +21,14 @@ WORK=${WORK:-$REPO/build/examples/memcached/port}
 PLAIN=${PLAIN_SERVER:-$WORK/base/memcached}
 PORTED=${PORTED_SERVER:-$WORK/ported/memcached}
 OTHER=${OTHER_SERVER:-} OTHER_LABEL=${OTHER_LABEL:-other}
-REPEAT=${REPEAT:-3} PORT=${PORT:-22333}
+REPEAT=${REPEAT:-3} PORT=${PORT:-22333} WARMUP=${WARMUP:-1}
 fail() { echo "bench-port: $*" >&2; exit 1; }
 command -v memcslap >/dev/null || fail "memcslap missing (libmemcached-tools, scripts/setup.sh)"
 [ -x "$PLAIN" ] || fail "no plain server $PLAIN (examples/memcached/port-and-build.sh builds it)"
 [ -x "$PORTED" ] || fail "no ported server $PORTED (examples/memcached/port-and-build.sh)"
 [ -z "$OTHER" ] || [ -x "$OTHER" ] || fail "no server $OTHER (OTHER_SERVER)"
 [[ $REPEAT =~ ^[1-9][0-9]*$ ]] || fail "REPEAT must be a positive number, not '$REPEAT'"
+[[ $WARMUP =~ ^[01]$ ]] || fail "WARMUP must be 0 or 1, not '$WARMUP'"
 OUT=$(mktemp -d /tmp/memcached-bench.XXXXXX)
 POOL=/dev/shm/memcached-bench-$$.pool
 SPID=
@@ -35,6 +41,10 @@ run() { # run LABEL SERVER [ENV...]: appends "test keys seconds worker_ns other_
   env "$@" taskset -c 0 "$server" -u root -p "$PORT" -U 0 -l 127.0.0.1 -t 1 -m 1024 -c 4096 \
     -o no_lru_crawler,no_hashexpand,hashpower=21 & SPID=$!
   for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break; sleep 0.05; done
+  if [ "$WARMUP" = 1 ]; then
+    taskset -c 1 memcslap --servers=127.0.0.1:"$PORT" --test=mget --concurrency=4 \
+      --execute-number=25000 >/dev/null || fail "the warm-up memcslap failed against $label"
+  fi
   for t in set get mget; do
     phase=$(python3 "$HERE/memcslap-phase.py" "$SPID" 1 -- memcslap --servers=127.0.0.1:"$PORT" \
       --test=$t --concurrency=4 --execute-number=25000) ||
@@ -49,7 +59,7 @@ for i in $(seq "$REPEAT"); do
   run port "$PORTED" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1
   [ -z "$OTHER" ] || run "$OTHER_LABEL" "$OTHER" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1
 done
-python3 - "$OUT" "$REPEAT" $LABELS <<'PY'
+WARMUP=$WARMUP python3 - "$OUT" "$REPEAT" $LABELS <<'PY'
 import collections, os, statistics, sys
 out, rep, labels = sys.argv[1], sys.argv[2], sys.argv[3:]
 med = {}
@@ -63,7 +73,7 @@ for label in labels:
         runs["bg_" + t].append(float(other) / keys)
     med[label] = {k: statistics.median(v) for k, v in runs.items()}
 print("bench-port: memcslap's timed phase (get and mget: after memcslap stored its keys), "
-      "median of %s interleaved runs" % rep)
+      "median of %s interleaved runs%s" % (rep, "" if os.environ.get("WARMUP", "1") == "1" else ", no warm-up"))
 print("%-5s" % "test" + "".join("%12s" % l for l in labels) + "".join("%14s" % (l + "/plain") for l in labels[1:]))
 for t in ("set", "get", "mget"):
     print("%-5s" % t + "".join("%12.0f" % med[l][t] for l in labels) +
