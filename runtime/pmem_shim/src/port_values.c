@@ -34,6 +34,12 @@ struct port_value {
 
 static struct port_value port_values[PORT_MAX_VALUES];
 static int port_nvalues;
+/* Where each root lives, apart from the rest: pms_value_touch runs at every
+ * store into a tracked root (statistics counters) and searches these, 16 bytes
+ * a root instead of a whole struct port_value; it tries this thread's last
+ * root first. */
+static struct value_span { uintptr_t addr; size_t size; } value_spans[PORT_MAX_VALUES];
+static __thread int value_last;
 static char port_tracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
 static int port_ntracked;
 
@@ -58,6 +64,7 @@ void pms_port_value(const char *name, void *addr, size_t size)
 	snprintf(v->root, sizeof(v->root), PORT_VALUE_PREFIX "%s", name);
 	v->addr = addr;
 	v->size = size;
+	value_spans[v - port_values] = (struct value_span){ (uintptr_t)addr, size };
 }
 
 /* pms_port_value_tracked -- the rewriter marked every store into this root */
@@ -136,11 +143,15 @@ void *pms_value_touch(void *addr, size_t size)
 
 	if (!port_opened || size == 0)
 		return addr;
-	for (i = 0; i < port_nvalues; i++)
-		if (a - (uintptr_t)port_values[i].addr < port_values[i].size) {
-			v = &port_values[i];
-			break;
-		}
+	i = value_last;
+	if (a - value_spans[i].addr >= value_spans[i].size)
+		for (i = 0; i < port_nvalues; i++)
+			if (a - value_spans[i].addr < value_spans[i].size)
+				break;
+	if (i < port_nvalues) {
+		v = &port_values[i];
+		value_last = i;
+	}
 	if (!v || !__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || port_loading)
 		return addr;
 	lo = (a - (uintptr_t)v->addr) & ~(size_t)(PMS_LINE - 1);
