@@ -1,16 +1,17 @@
 // RUN: %aerie-cc %s -o %t.prog %aerie-ldflags
 // RUN: rm -f %t.pool
-// RUN: %mkfs-aerie --size=8M --inodes=200 %t.pool
+// RUN: %mkfs-aerie --size=12M --inodes=200 %t.pool
 // RUN: %t.prog local:%t.pool | FileCheck %s
 // RUN: %fsck-aerie %t.pool | FileCheck %s --check-prefix=FSCK
 // RUN: rm -f %t.pool
-// RUN: %mkfs-aerie --size=8M --inodes=200 %t.pool
+// RUN: %mkfs-aerie --size=12M --inodes=200 %t.pool
 // RUN: %python %aerie-inputs/with_tfs.py %aerie-tfs %t.pool -- %t.prog tfs:@SOCK@ | FileCheck %s
 // RUN: %fsck-aerie %t.pool | FileCheck %s --check-prefix=FSCK
 
 // A full file system, in single-process mode and through aerie-tfs: when
 // the blocks run out, a write is short and the next one fails with ENOSPC,
-// as POSIX says; a KVFS put that does not fit fails with ENOSPC and leaves
+// as POSIX says, and a truncate inside a block still has the room its undo
+// log needs; a KVFS put that does not fit fails with ENOSPC and leaves
 // the key's old value; when the inodes run out, a create fails with ENOSPC
 // and mkdir too. Nothing written before is lost, and removing files gives
 // the space and the inodes back.
@@ -21,6 +22,9 @@
 // CHECK-NEXT: a put that does not fit: -1 ENOSPC
 // CHECK-NEXT: the old value is still there: 1 ok
 // CHECK-NEXT: the filled file reads back: 1 ok
+// CHECK-NEXT: a full file system cuts the file inside a block: 0 ok
+// CHECK-NEXT: and grows it again: 0 ok
+// CHECK-NEXT: the bytes past the cut read as zeros: 1 ok
 // CHECK-NEXT: unlink the filled file: 0 ok
 // CHECK-NEXT: the put fits now: 0 ok
 // CHECK-NEXT: creates until the inodes run out: ENOSPC after {{[1-9][0-9]*}} files: 1 ok
@@ -66,6 +70,15 @@ int main(int argc, char **argv)
 		same = got > 0 && !memcmp(big, buf, (size_t)got);
 	}
 	SHOW("the filled file reads back", same);
+	/* Cutting inside a block zeroes the rest of the block under the undo log,
+	 * which must find room in the pool while every block is taken. */
+	off_t cut = (total / 4096 - 2) * 4096 + 1; /* 4095 bytes to zero and log */
+	SHOW("a full file system cuts the file inside a block", pxfs_ftruncate(fd, cut));
+	SHOW("and grows it again", pxfs_ftruncate(fd, total - 100));
+	int zeros = pxfs_pread(fd, big, 8000, cut) == 8000;
+	for (int i = 0; i < 8000 && zeros; i++)
+		zeros = big[i] == 0;
+	SHOW("the bytes past the cut read as zeros", zeros);
 	MUST(pxfs_close(fd));
 	SHOW("unlink the filled file", pxfs_unlink("/fill"));
 	SHOW("the put fits now", kvfs_put("key", big, sizeof big));

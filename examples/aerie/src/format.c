@@ -32,16 +32,22 @@ static size_t pool_size_of(const struct aerie_mkfs_opts *o)
 	}
 }
 
-/* alloc_region -- (internal) a page-aligned region of most of the pool. The
- * rest stays PMDK's: its undo log grows into its heap when a transaction
- * snapshots more than a lane holds (a 16 MiB pool with 3/4 given away could
- * not log one 4 KiB block), and pools under 32 MiB use only PMDK's log. */
-static struct aer_super *alloc_region(size_t pool_size, uint32_t *nblocks)
+/* What a transaction must be able to snapshot once every block is taken
+ * (cutting a file inside a block logs the rest of the block, 4 KiB; a journal
+ * of several such operations more). */
+#define AER_LOG_PROBE ((size_t)16 << 10)
+
+/* alloc_region -- (internal) a page-aligned region of most of the pool, made
+ * smaller by `shrink` steps of 1/32 of the pool. The rest stays PMDK's: its
+ * undo log grows into its heap when a transaction snapshots more than a lane
+ * holds, and pools under 32 MiB use only PMDK's log. */
+static struct aer_super *alloc_region(size_t pool_size, unsigned shrink, uint32_t *nblocks)
 {
 	size_t first = pool_size < ((size_t)64 << 20) ? pool_size / 8 * 5 : pool_size / 4 * 3;
+	size_t step = pool_size / 32;
 
-	for (size_t bytes = first; bytes >= 64 * AER_BLOCK_SIZE;
-			bytes -= pool_size / 32) {
+	for (size_t bytes = first - (size_t)shrink * step; shrink * step < first &&
+			bytes >= 64 * AER_BLOCK_SIZE; bytes -= step) {
 		char *obj = pms_malloc(bytes + AER_BLOCK_SIZE);
 		if (obj) {
 			uintptr_t a = ((uintptr_t)obj + AER_BLOCK_SIZE - 1) & ~(uintptr_t)(AER_BLOCK_SIZE - 1);
@@ -51,6 +57,20 @@ static struct aer_super *alloc_region(size_t pool_size, uint32_t *nblocks)
 	}
 	aer_fail(ENOSPC, "pool of %zu bytes is too small for a file system", pool_size);
 	return NULL;
+}
+
+/* log_has_room -- (internal) 1 when a transaction on the new file system can
+ * snapshot AER_LOG_PROBE bytes of its last blocks (an aborted probe) */
+static int log_has_room(struct aer_super *sb)
+{
+	char *end = (char *)sb + (size_t)sb->nblocks * AER_BLOCK_SIZE;
+	int ok;
+
+	if (pms_tx_begin() < 0)
+		return 0;
+	ok = pms_tx_add_range(end - AER_LOG_PROBE, AER_LOG_PROBE) == 0;
+	pms_tx_abort();
+	return ok;
 }
 
 /* init_dir -- (internal) an empty directory inode */
@@ -109,8 +129,10 @@ static int lay_out(struct aer_super *sb, uint32_t nblocks, const struct aerie_mk
 	return 0;
 }
 
-/* aerie_mkfs -- a new pool with an empty file system */
-int aerie_mkfs(const char *pool_path, const struct aerie_mkfs_opts *opts)
+/* make_fs -- (internal) a new pool at pool_path with the region shrunk by
+ * `shrink` steps; 1 when made and its log has room, 0 when made without room
+ * (removed again), -1 on error (nothing left behind) */
+static int make_fs(const char *pool_path, const struct aerie_mkfs_opts *opts, unsigned shrink)
 {
 	struct pms_pool_opts po = { 0, pool_size_of(opts), 0 };
 	struct aer_super *sb;
@@ -118,15 +140,13 @@ int aerie_mkfs(const char *pool_path, const struct aerie_mkfs_opts *opts)
 	pms_pool *pool;
 	int rc = -1;
 
-	if (pms_pool_current())
-		return aer_fail(EBUSY, "a pool is already open in this process");
 	if (!(pool = pms_pool_open(pool_path, PMS_CREATE | PMS_EXCL, &po)))
 		return aer_fail(errno, "%s", pms_errormsg());
 	if (pms_tx_begin() < 0) {
 		aer_fail(errno, "%s", pms_errormsg());
 		goto out;
 	}
-	if (!(sb = alloc_region(po.size, &nblocks)) || lay_out(sb, nblocks, opts) < 0) {
+	if (!(sb = alloc_region(po.size, shrink, &nblocks)) || lay_out(sb, nblocks, opts) < 0) {
 		pms_tx_abort();
 		goto out;
 	}
@@ -139,10 +159,26 @@ int aerie_mkfs(const char *pool_path, const struct aerie_mkfs_opts *opts)
 		aer_fail(errno, "%s", pms_errormsg());
 		goto out;
 	}
-	rc = 0;
+	rc = log_has_room(sb);
 out:
 	pms_pool_close(pool);
-	if (rc < 0)
-		unlink(pool_path);  /* a pool without a file system is nobody's */
+	if (rc <= 0)
+		unlink(pool_path);  /* a pool without a usable file system is nobody's */
 	return rc;
+}
+
+/* aerie_mkfs -- a new pool with an empty file system. Its region is as large
+ * as leaves PMDK's heap the room of a transaction's undo log: PMDK's lanes
+ * take a few MiB of any pool, so a fixed share of a small pool left none (an
+ * 8 MiB file system could not cut a full file inside a block). */
+int aerie_mkfs(const char *pool_path, const struct aerie_mkfs_opts *opts)
+{
+	if (pms_pool_current())
+		return aer_fail(EBUSY, "a pool is already open in this process");
+	for (unsigned shrink = 0; shrink < 32; shrink++) {
+		int rc = make_fs(pool_path, opts, shrink);
+		if (rc != 0)
+			return rc < 0 ? -1 : 0;
+	}
+	return aer_fail(ENOSPC, "pool of %zu bytes leaves no room for the undo log", pool_size_of(opts));
 }
