@@ -10,6 +10,7 @@
 //  - Overlay: a pointer to a persistent record cast to another record (gdbm's header block
 //    read as its standard or extended header) lays that layout over the same object.
 #include "PreciseAnalysis.h"
+#include "nvm/CellNames.h"
 #include "nvm/RecordNames.h"
 
 using namespace llvm;
@@ -85,7 +86,7 @@ void PreciseAnalysis::findEmbeddingRecords() {
         T && T->FieldsWritten.insert(Field).second)
       T->Provenances.push_back(provenanceAt(
           Use >= 0 ? Graph.edge(Use) : None,
-          "loaded data is stored through &" + prettyCell("f:" + Key + "." + Field) + ", the " +
+          "loaded data is stored through &" + prettyCell(cell::field(Key, Field)) + ", the " +
               displayKey(F->PointeeRecord) + " it embeds"));
   }
 }
@@ -131,7 +132,7 @@ bool PreciseAnalysis::admitSharedStorage() {
       Again |= admitSharing(F->PointeeRecord, "embedded",
                             provenanceAt(Use >= 0 ? Graph.edge(Use) : None,
                                          "the walk takes the address of " +
-                                             prettyCell("f:" + Key + "." + Field) +
+                                             prettyCell(cell::field(Key, Field)) +
                                              ", embedded by value in persistent " +
                                              displayKey(Key)));
     }
@@ -152,7 +153,7 @@ bool PreciseAnalysis::admitSharedStorage() {
         continue;
       Again |= admitSharing(Key, "embedded",
                             provenanceAt(B, "stores into " + prettyCell(Target) + " through &" +
-                                                prettyCell("f:" + Key + "." + Field) +
+                                                prettyCell(cell::field(Key, Field)) +
                                                 ", the persistent " +
                                                 displayKey(F->PointeeRecord) + " it embeds"));
     }

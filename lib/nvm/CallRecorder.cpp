@@ -111,7 +111,7 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     std::string To = Cells.pointeeWrite(Dest);
     bases(Dest, To, L);
     if (Dest->getType()->isPointerType())
-      flow(Cells.pointerCell(Dest), "w:" + To, L, Flow::Base);
+      flow(Cells.pointerCell(Dest), cell::writeTarget(To), L, Flow::Base);
     std::string Value = "constant";
     for (int I = It->second.FirstSrc; I >= 0 && Arg(I); ++I) {
       store(Data(Arg(I)), To, L);
@@ -294,7 +294,7 @@ void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
       if (const RecordDecl *RD = pointeeRecordOf(A->getType()))
         for (const FieldDecl *F : RD->fields())
           if (F->getType()->isPointerType() || F->getType()->isIntegerType())
-            flow(streamCell("f:" + recordKey(RD) + "." + F->getName().str()), streamCell(Param), L);
+            flow(streamCell(cell::field(recordKey(RD), F->getName())), streamCell(Param), L);
     bool Typed = Callee && I < Callee->getNumParams() &&
                  pointeeRecordOf(Callee->getParamDecl(I)->getType());
     if (!(A->getType()->isPointerType() || A->getType()->isArrayType()) || Typed)
@@ -317,7 +317,7 @@ void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
   if (isRawPointer(Ret))
     for (unsigned I = 0; I < C->getNumArgs(); ++I)
       if (C->getArg(I)->getType()->isIntegerType())
-        store(Cells.sources(C->getArg(I)), "a:" + Result, L);
+        store(Cells.sources(C->getArg(I)), cell::allocationSize(Result), L);
 }
 
 } // namespace nvm

@@ -81,6 +81,10 @@ inline std::string object(llvm::StringRef Record) { return (Object + Record).str
 inline std::string objectRead(llvm::StringRef Record) { return (ObjectRead + Record).str(); }
 inline std::string type(llvm::StringRef Record) { return (Type + Record).str(); }
 inline std::string pointee(llvm::StringRef Cell) { return (Pointee + Cell).str(); }
+/// "w:<cell>": a store into Cell (the target of a Flow::Base edge).
+inline std::string writeTarget(llvm::StringRef Cell) { return (WriteTarget + Cell).str(); }
+/// "a:<call>": the size argument of the allocation whose result is the local cell Call.
+inline std::string allocationSize(llvm::StringRef Call) { return (AllocationSize + Call).str(); }
 /// "@<usr>|p<i>": parameter I of function Usr, as a caller names it.
 inline std::string calleeParam(llvm::StringRef Usr, unsigned I) {
   return (Callee + Usr + "|p" + llvm::Twine(I)).str();

@@ -151,7 +151,7 @@ std::string ExprCells::lvalueCell(const Expr *E, bool ForWrite) {
       if (llvm::StringRef(Base).startswith(cell::Global))
         return Base + "." + FD->getName().str();
     }
-    std::string Field = "f:" + recordKey(FD->getParent()) + "." + FD->getName().str();
+    std::string Field = cell::field(recordKey(FD->getParent()), FD->getName());
     noteField(objectBase(ME), Field, ForWrite ? Flow::Base : Flow::ReadBase);
     return Field;
   }

@@ -106,10 +106,10 @@ public:
       // (&c->head)->first = p (the queue.h macros): the member embedded in c is the base.
       if (const auto *U = llvm::dyn_cast<clang::UnaryOperator>(Cur);
           U && U->getOpcode() == clang::UO_AddrOf)
-        flow(Cells.embeddedMember(Base), "w:" + Target, L, Flow::Base);
+        flow(Cells.embeddedMember(Base), cell::writeTarget(Target), L, Flow::Base);
       Base = Base->IgnoreParenCasts();
       if (Base->getType()->isPointerType())
-        flow(Cells.pointerCell(Base), "w:" + Target, L, Flow::Base);
+        flow(Cells.pointerCell(Base), cell::writeTarget(Target), L, Flow::Base);
       Cur = Base;
     }
   }
@@ -176,7 +176,7 @@ public:
       if (I >= IL->getNumInits())
         break;
       const clang::Expr *E = IL->getInit(I++);
-      std::string Field = "f:" + recordKey(RD) + "." + F->getName().str();
+      std::string Field = cell::field(recordKey(RD), F->getName());
       // A global's fields are also named by its path (default_ops.visit), as uses name them.
       std::string Path = llvm::StringRef(Whole).startswith(cell::Global)
                              ? Whole + "." + F->getName().str()
