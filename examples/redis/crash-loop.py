@@ -104,8 +104,15 @@ def main():
         p = subprocess.Popen(cmd, env=env, stdout=log, stderr=subprocess.STDOUT)
         RUNNING.append(p)
         c = wait_ready(args.port, p)
+        if not c and p.poll() is not None:
+            fail("start %d: the server exited with status %d before answering (see %s)"
+                 % (n, p.returncode, log.name))
         if not c:
-            fail("start %d: the server did not come up (see %s)" % (n, log.name))
+            hint = ("" if os.environ.get("PMEM_IS_PMEM_FORCE") == "1" else
+                    "; on a file system without DAX every persist is an msync, which makes a"
+                    " start take about a minute: PMEM_IS_PMEM_FORCE=1 treats the pool as pmem")
+            fail("start %d: the server did not answer PING within 30 s (see %s)%s"
+                 % (n, log.name, hint))
         return p, c
 
     def log_of(n):
