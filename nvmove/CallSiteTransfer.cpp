@@ -27,6 +27,10 @@ void FlowGraph::connectCallSites() {
         std::vector<std::string> Sources =
             Param ? (Bound == Args.end() ? std::vector<std::string>{} : Bound->second)
                   : std::vector<std::string>{Names[S]};
+        // A field the callee read through a parameter: this call's objects' cells.
+        if (auto Read = Param && Heap ? readBinding({RS.Caller, RS.Loc, RS.Callee}, Names[S])
+                                      : std::nullopt)
+          Sources = std::move(*Read);
         for (const std::string &Src : Sources) {
           unsigned From = node(Src), To = node(RS.To);
           if (Added.insert({From, To}).second) {

@@ -84,7 +84,6 @@ private:
   void collectRoots(const std::vector<bool> &Leads);
 
   const SummaryStore &Store;
-  FieldSitesFn fieldSites() const;
   InferenceResult &R;
   bool OwnInputOnly;
   std::map<std::string, RecordInfo> Records;
