@@ -118,6 +118,7 @@ private:
   std::vector<std::string> argumentCells(size_t Caller, const std::string &Arg,
                                          const std::string &Field, bool Write);
   std::optional<unsigned> fixedParamOf(size_t Caller, llvm::StringRef Cell) const;
+  std::vector<std::string> callArguments(const CallKey &Key, unsigned I) const;
   std::optional<std::vector<std::string>> readBinding(const CallKey &Call,
                                                       llvm::StringRef Cell) const;
 

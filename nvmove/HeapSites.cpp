@@ -145,6 +145,9 @@ HeapSites::HeapSites(const std::vector<const FunctionSummary *> &Program,
     C.NumParams = F->NumParams;
     std::set<std::string> Fresh = allocationCells(*F);
     for (const Flow &Fl : F->PointerFlows) {
+      if (auto [To, I] = calleeParam(Fl.To); Fl.Kind == Flow::Store && I >= 0 &&
+                                             StringRef(Fl.To).startswith(cell::Callee))
+        CallArguments[{F->Usr, Fl.Loc, To, unsigned(I)}].push_back(qualifyCell(Fl.From, F->Usr));
       std::string Callee = calleeOf(Fl.From);
       if (Fl.Kind == Flow::Store && !Callee.empty() && StringRef(Fl.From).endswith("|ret") &&
           Pure.count(Callee) && isCallCell(Fl.To)) {
@@ -302,7 +305,8 @@ std::optional<std::vector<std::string>> HeapSites::pointsTo(StringRef Cell) cons
 }
 
 std::optional<std::vector<std::string>>
-HeapSites::outsideSites(StringRef Usr, unsigned I, function_ref<bool(StringRef)> Bound) const {
+HeapSites::outsideSites(StringRef Usr, unsigned I,
+                        function_ref<bool(StringRef, StringRef)> Bound) const {
   auto N = Pointers->find((Usr + "|p" + Twine(I)).str());
   // Callers we cannot see: another TU, or a call through a pointer.
   if (!N || Pointers->inEdges(*N).empty() || AddressTaken.count(Usr.str()) ||
@@ -310,8 +314,9 @@ HeapSites::outsideSites(StringRef Usr, unsigned I, function_ref<bool(StringRef)>
     return std::nullopt;
   std::set<unsigned> Sites;
   for (unsigned E : Pointers->inEdges(*N)) {
-    unsigned From = Pointers->edge(E).From;
-    if (Bound(Pointers->name(From)))
+    const FlowGraph::Edge &Ed = Pointers->edge(E);
+    unsigned From = Ed.From;
+    if (Bound(Copies[Ed.Function].Usr, Ed.Loc))
       continue;
     if (Unknown[From])
       return std::nullopt;
@@ -321,6 +326,12 @@ HeapSites::outsideSites(StringRef Usr, unsigned I, function_ref<bool(StringRef)>
   for (unsigned S : Sites)
     Names.push_back(SiteNames[S]);
   return Names;
+}
+
+const std::vector<std::string> *HeapSites::argumentsAt(StringRef Caller, StringRef Loc,
+                                                       StringRef Callee, unsigned I) const {
+  auto It = CallArguments.find({Caller.str(), Loc.str(), Callee.str(), I});
+  return It == CallArguments.end() ? nullptr : &It->second;
 }
 
 } // namespace nvm::infer

@@ -43,11 +43,17 @@ public:
   bool isFixedParam(llvm::StringRef Usr, unsigned I) const;
 
   /// The sites parameter I of Usr may point to at the calls the flow graph does not bind:
-  /// those of functions outside the walk, and arguments Bound does not accept; nullopt when
-  /// unknown (an address-taken function, a root without callers).
+  /// those Bound (caller, location) does not accept; nullopt when unknown (an address-taken
+  /// function, a root without callers).
   std::optional<std::vector<std::string>>
   outsideSites(llvm::StringRef Usr, unsigned I,
-               llvm::function_ref<bool(llvm::StringRef Arg)> Bound) const;
+               llvm::function_ref<bool(llvm::StringRef Caller, llvm::StringRef Loc)> Bound) const;
+
+  /// The pointer cells (qualified) argument I of the call of Callee at Loc in Caller is
+  /// computed from: ce in oidread(&ce->oid, ...), where the data flows name the member. Null
+  /// when the call passes no address there.
+  const std::vector<std::string> *argumentsAt(llvm::StringRef Caller, llvm::StringRef Loc,
+                                              llvm::StringRef Callee, unsigned I) const;
 
   /// Allocation wrappers found (their calls are sites).
   const std::set<std::string> &wrappers() const { return Pure; }
@@ -60,7 +66,10 @@ private:
   void propagate();
 
   std::set<std::string> Bodies, AddressTaken, Pure, Walked;
-  std::set<std::string> ReassignedParams; ///< "usr|p<i>" assigned or address-taken in usr
+  std::set<std::string> ReassignedParams;
+  /// (caller, location, callee, parameter) -> the pointer cells of the argument.
+  std::map<std::tuple<std::string, std::string, std::string, unsigned>, std::vector<std::string>>
+      CallArguments; ///< "usr|p<i>" assigned or address-taken in usr
   bool AllTUs;
   std::vector<FunctionSummary> Copies;
   std::unique_ptr<FlowGraph> Pointers;

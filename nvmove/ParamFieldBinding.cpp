@@ -43,19 +43,30 @@ void FlowGraph::propagateParamFields() {
     Changed = false;
     for (const auto &[Key, Args] : Arguments) {
       const auto &[Caller, Loc, Callee] = Key;
-      for (const auto &[ParamCell, Froms] : Args) {
-        auto I = paramOfCell(ParamCell, Callee);
-        auto PF = I ? ParamFields.find({Callee, *I}) : ParamFields.end();
-        if (PF == ParamFields.end())
-          continue;
+      for (auto PF = ParamFields.lower_bound({Callee, 0});
+           PF != ParamFields.end() && PF->first.first == Callee; ++PF) {
         std::set<std::pair<std::string, bool>> Accesses = PF->second; // a recursive call adds
-        for (const std::string &From : Froms)
+        for (const std::string &From : callArguments(Key, PF->first.second))
           if (auto J = fixedParamOf(Caller, From))
             for (const auto &A : Accesses)
               Changed |= ParamFields[{Usrs[Caller], *J}].insert(A).second;
       }
     }
   }
+}
+
+/// The cells argument I of call Key is computed from: the pointers of the allocation-site
+/// heap's flows (&ce->oid is ce's object), or else the data flows' own; empty when neither
+/// follows it.
+std::vector<std::string> FlowGraph::callArguments(const CallKey &Key, unsigned I) const {
+  const auto &[Caller, Loc, Callee] = Key;
+  if (const std::vector<std::string> *Ptrs = Heap->argumentsAt(Usrs[Caller], Loc, Callee, I))
+    return *Ptrs;
+  auto Args = Arguments.find(Key);
+  if (Args == Arguments.end())
+    return {};
+  auto A = Args->second.find(Callee + "|p" + std::to_string(I));
+  return A == Args->second.end() ? std::vector<std::string>{} : A->second;
 }
 
 /// The cells of field Field of the objects argument cell Arg of walked function Caller may
@@ -83,25 +94,22 @@ std::vector<std::string> FlowGraph::argumentCells(size_t Caller, const std::stri
 /// walk, through pointers) get the sites the heap gives them, or the unknown object.
 void FlowGraph::bindParamFields() {
   propagateParamFields();
-  std::set<std::pair<std::string, std::string>> BoundArgs; // callee parameter, argument
+  std::set<std::tuple<std::string, std::string, std::string>> BoundCalls; // caller, loc, callee
   for (const auto &[Key, Args] : Arguments)
-    for (const auto &[ParamCell, Froms] : Args)
-      for (const std::string &From : Froms)
-        BoundArgs.insert({ParamCell, From});
+    BoundCalls.insert({Usrs[std::get<0>(Key)], std::get<1>(Key), std::get<2>(Key)});
   for (const auto &[Key, Args] : Arguments) {
     const auto &[Caller, Loc, Callee] = Key;
     for (auto PF = ParamFields.lower_bound({Callee, 0});
          PF != ParamFields.end() && PF->first.first == Callee; ++PF) {
       unsigned I = PF->first.second;
-      auto A = Args.find(Callee + "|p" + std::to_string(I));
+      std::vector<std::string> Froms = callArguments(Key, I);
       for (const auto &[Field, Write] : PF->second) {
         std::vector<std::string> Cells;
-        if (A == Args.end()) // an argument the summary does not follow
+        if (Froms.empty()) // an argument the summaries do not follow
           Cells.push_back(unknownObjectCell(Field, Write));
-        else
-          for (const std::string &From : A->second)
-            for (std::string &C : argumentCells(Caller, From, Field, Write))
-              Cells.push_back(std::move(C));
+        for (const std::string &From : Froms)
+          for (std::string &C : argumentCells(Caller, From, Field, Write))
+            Cells.push_back(std::move(C));
         std::string Mine = paramFieldCell(Callee, I, Field, Write);
         for (const std::string &C : Cells) {
           if (Write)
@@ -115,9 +123,9 @@ void FlowGraph::bindParamFields() {
     }
   }
   for (const auto &[Param, Accesses] : ParamFields) {
-    std::string ParamCell = Param.first + "|p" + std::to_string(Param.second);
-    auto Outside = Heap->outsideSites(Param.first, Param.second, [&](StringRef Arg) {
-      return BoundArgs.count({ParamCell, Arg.str()}) > 0;
+    auto Outside = Heap->outsideSites(Param.first, Param.second, [&](StringRef Caller,
+                                                                     StringRef Loc) {
+      return BoundCalls.count({Caller.str(), Loc.str(), Param.first}) > 0;
     });
     for (const auto &[Field, Write] : Accesses) {
       std::vector<std::string> Cells;

@@ -41,7 +41,8 @@ void entry_fill(struct entry *e, int fd) {
 }
 void entry_init(struct entry *e, int fd) { entry_fill(e, fd); }
 void entry_put(struct entry *e, long v) { entry_set(e, v); }
-void serve(void) {
+void serve(const char *why) {
+  (void)why;
   struct entry *b = xmalloc(sizeof *b);
   entry_put(b, 1);
   stats_state = xmalloc(sizeof *stats_state);
@@ -53,5 +54,5 @@ void load(int fd) {
   entry_state = a;
   rec_state = xmalloc(sizeof *rec_state);
   rec_state->size = a->val;
-  serve();
+  serve("loaded");
 }
