@@ -105,7 +105,9 @@ private:
   void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, bool Mirror);
   bool carriesStream(const Flow &Fl) const;
   void connectCallSites();
-  std::map<std::string, std::vector<unsigned>> calleeTransfers() const;
+  /// For each callee cell some call of one of Callees takes from: its sources in the callee.
+  std::map<std::string, std::vector<unsigned>>
+  calleeTransfers(const std::set<std::string> &Callees) const;
   std::vector<unsigned> calleeSources(unsigned Out, llvm::StringRef Usr) const;
   void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
                             bool AssumeUnknownWrites,

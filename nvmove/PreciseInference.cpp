@@ -8,7 +8,12 @@ using namespace llvm;
 
 namespace nvm::infer {
 
-bool isHeapCell(StringRef C) { return cell::isHeap(C); }
+/// With the allocation-site heap, an object's field cell ("h:<site>#f:...") and the cell of
+/// the object a parameter points to ("usr|p0#w#f:...") are heap storage too.
+bool isHeapCell(StringRef C) {
+  return cell::isHeap(C) || (C.startswith(cell::HeapSite) && C.contains('#')) ||
+         C.contains("#w#f:") || C.contains("#r#f:");
+}
 
 /// Every application function of the parsed TUs: where storage is used after the load too.
 static std::vector<const FunctionSummary *> parsedFunctions(const SummaryStore &Store) {
