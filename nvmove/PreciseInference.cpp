@@ -8,9 +8,9 @@ using namespace llvm;
 
 namespace nvm::infer {
 
-/// With the allocation-site heap, an object's field cell ("h:<site>#f:...") and the cell of
-/// the object a parameter points to ("usr|p0#w#f:...") are heap storage too.
-bool isHeapCell(StringRef C) {
+bool isHeapCell(StringRef C) { return cell::isHeap(C); }
+
+bool isObjectStorageCell(StringRef C) {
   return cell::isHeap(C) || (C.startswith(cell::HeapSite) && C.contains('#')) ||
          C.contains("#w#f:") || C.contains("#r#f:");
 }

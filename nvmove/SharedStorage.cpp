@@ -31,7 +31,7 @@ std::vector<bool> PreciseAnalysis::leadsToDirectlyLoaded() const {
   std::vector<unsigned> Sources = loadSources();
   std::vector<int> Direct = Graph.reachIf(
       Sources, false, [](const FlowGraph::Edge &) { return true; },
-      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+      [&](unsigned N) { return !isObjectStorageCell(Graph.name(N)); });
   std::vector<unsigned> Bases;
   for (const FlowGraph::Edge &B : Graph.baseUses())
     if (auto T = Graph.find(StringRef(Graph.name(B.To)).drop_front(2));
