@@ -12,7 +12,7 @@ bool isHeapCell(StringRef C) { return cell::isHeap(C); }
 
 bool isObjectStorageCell(StringRef C) {
   return cell::isHeap(C) || (C.startswith(cell::HeapSite) && C.contains('#')) ||
-         C.contains("#w#f:") || C.contains("#r#f:");
+         isParamFieldCell(C);
 }
 
 /// Every application function of the parsed TUs: where storage is used after the load too.

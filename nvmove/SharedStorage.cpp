@@ -39,7 +39,7 @@ std::vector<bool> PreciseAnalysis::leadsToDirectlyLoaded() const {
       Bases.push_back(B.From);
   std::vector<int> P = Graph.reachIf(
       Bases, true, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
-      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+      [&](unsigned N) { return !isObjectStorageCell(Graph.name(N)); });
   std::vector<bool> Leads(Graph.size());
   for (unsigned N = 0; N < Graph.size(); ++N)
     Leads[N] = P[N] != -2;
@@ -61,11 +61,11 @@ void PreciseAnalysis::findEmbeddingRecords() {
   auto CallCarriesLoaded = [&](unsigned N) {
     for (unsigned E : Graph.outEdges(N)) {
       const FlowGraph::Edge &Ed = Graph.edge(E);
-      if (Ed.Function < 0 || isHeapCell(Graph.name(Ed.To)))
+      if (Ed.Function < 0 || isObjectStorageCell(Graph.name(Ed.To)))
         continue; // a store into memory, not a call
       for (unsigned Sib : CallArgs[{Ed.Function, Ed.Loc}]) {
         unsigned From = Graph.edge(Sib).From;
-        if (From != N && isKept(From) && !isHeapCell(Graph.name(From)) &&
+        if (From != N && isKept(From) && !isObjectStorageCell(Graph.name(From)) &&
             !isSourceCell(Graph.name(From)))
           return true;
       }
