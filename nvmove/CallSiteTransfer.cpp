@@ -13,10 +13,17 @@ namespace nvm::infer {
 /// zmalloc_usable(n, &usable) gives each caller the size it asked for, not every caller's.
 void FlowGraph::connectCallSites() {
   std::set<std::pair<unsigned, unsigned>> Added;
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    std::map<std::string, std::vector<unsigned>> Transfer = calleeTransfers();
+  // A call's transfer changes only when its callee's body gains edges (from its own calls,
+  // wired in the round before): only those calls are looked at again.
+  std::set<std::string> Dirty;
+  for (const SiteFlow &RS : SiteFlows)
+    Dirty.insert(RS.Callee);
+  while (!Dirty.empty()) {
+    std::map<std::string, std::vector<unsigned>> Transfer = calleeTransfers(Dirty);
+    std::set<std::string> Grown;
     for (const SiteFlow &RS : SiteFlows) {
+      if (!Dirty.count(RS.Callee))
+        continue;
       auto It = Transfer.find(RS.From);
       if (It == Transfer.end())
         continue;
@@ -27,24 +34,30 @@ void FlowGraph::connectCallSites() {
         std::vector<std::string> Sources =
             Param ? (Bound == Args.end() ? std::vector<std::string>{} : Bound->second)
                   : std::vector<std::string>{Names[S]};
+        // A field the callee read through a parameter: this call's objects' cells.
+        if (auto Read = Param && Heap ? readBinding({RS.Caller, RS.Loc, RS.Callee}, Names[S])
+                                      : std::nullopt)
+          Sources = std::move(*Read);
         for (const std::string &Src : Sources) {
           unsigned From = node(Src), To = node(RS.To);
           if (Added.insert({From, To}).second) {
             addEdge(Src, RS.To, RS.Loc, int(RS.Caller), RS.Kind, int(*find(RS.From)));
-            Changed = true;
+            Grown.insert(Usrs[RS.Caller]);
           }
         }
       }
     }
+    Dirty = std::move(Grown);
   }
 }
 
 /// For each callee cell some call takes from ("usr|ret", "*usr|p1", "~usr|ret", ...): its
 /// sources inside the callee.
-std::map<std::string, std::vector<unsigned>> FlowGraph::calleeTransfers() const {
+std::map<std::string, std::vector<unsigned>>
+FlowGraph::calleeTransfers(const std::set<std::string> &Callees) const {
   std::map<std::string, std::vector<unsigned>> Transfer;
   for (const SiteFlow &RS : SiteFlows)
-    if (!Transfer.count(RS.From))
+    if (Callees.count(RS.Callee) && !Transfer.count(RS.From))
       if (auto N = find(RS.From))
         Transfer[RS.From] = calleeSources(*N, RS.Callee);
   return Transfer;

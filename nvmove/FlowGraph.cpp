@@ -1,5 +1,6 @@
 // Flow graph construction: summary edges made program-wide and wired to their callees.
 #include "FlowGraph.h"
+#include "HeapSites.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace llvm;
@@ -28,10 +29,12 @@ static bool isFieldCell(StringRef C) { return C.startswith(cell::Field); }
 /// With an allocation-site heap, a field read through pointers whose sites are known reads
 /// those sites' cells (and what was written through pointers the heap does not follow); a
 /// write still writes the record's field cell (what every other rule and unknown reads see)
-/// and also the cells of its sites, or the unknown writes' cell.
+/// and also the cells of its sites, or the unknown writes' cell. An access through a
+/// parameter goes through the parameter's own cell for the field, bound at each call
+/// (ParamFieldBinding.cpp).
 void FlowGraph::addEdge(const std::string &From, const std::string &To, const std::string &Loc,
                         int Function, Flow::KindT Kind, int Via) {
-  if (!FieldSites || Kind == Flow::Base || Kind == Flow::Type)
+  if (!Heap || Kind == Flow::Base || Kind == Flow::Type)
     return addRawEdge(From, To, Loc, Function, Kind, Via);
   auto SiteCell = [](const std::string &Site, const std::string &Field) {
     return Site + "#" + Field;
@@ -39,25 +42,40 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
   auto UnknownWrites = [](const std::string &Field) { return "h:?#" + Field; };
   std::vector<std::string> Sources{From};
   // A per-site edge out of a field cell stands for a read in the callee: left as it is.
-  if (isFieldCell(From) && Via < 0 && Function >= 0)
-    if (auto Sites = FieldSites(Function, From, false)) {
+  if (isFieldCell(From) && Via < 0 && Function >= 0) {
+    FieldTargets Read = Heap->sitesOf(Usrs[Function], From, false);
+    Read.Unknown |= ParamFieldsBound && !Read.Params.empty();
+    if (!Read.Unknown) {
       Sources.clear();
-      for (const std::string &S : *Sites)
+      for (const std::string &S : Read.Sites)
         Sources.push_back(SiteCell(S, From));
-      Sources.push_back(UnknownWrites(From));
+      if (!Read.Sites.empty() || Read.Params.empty())
+        Sources.push_back(UnknownWrites(From));
+      for (unsigned P : Read.Params) {
+        Sources.push_back(paramFieldCell(Usrs[Function], P, From, false));
+        ParamFields[{Usrs[Function], P}].insert({From, false});
+      }
     }
-  std::optional<std::vector<std::string>> WriteSites;
-  if (isFieldCell(To) && Function >= 0)
-    WriteSites = FieldSites(Function, To, true);
+  }
+  std::optional<FieldTargets> Write;
+  if (isFieldCell(To) && Function >= 0) {
+    Write = Heap->sitesOf(Usrs[Function], To, true);
+    Write->Unknown |= ParamFieldsBound && !Write->Params.empty();
+    for (unsigned P : Write->Params)
+      ParamFields[{Usrs[Function], P}].insert({To, true});
+  }
   for (const std::string &Src : Sources) {
     addRawEdge(Src, To, Loc, Function, Kind, Via);
     if (!isFieldCell(To))
       continue;
-    if (!WriteSites)
+    if (!Write || Write->Unknown) {
       addRawEdge(Src, UnknownWrites(To), Loc, Function, Kind, Via);
-    else
-      for (const std::string &S : *WriteSites)
-        addRawEdge(Src, SiteCell(S, To), Loc, Function, Kind, Via);
+      continue;
+    }
+    for (const std::string &S : Write->Sites)
+      addRawEdge(Src, SiteCell(S, To), Loc, Function, Kind, Via);
+    for (unsigned P : Write->Params)
+      addRawEdge(Src, paramFieldCell(Usrs[Function], P, To, true), Loc, Function, Kind, Via);
   }
 }
 
@@ -134,9 +152,11 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
 FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
                      const std::map<std::pair<int, std::string>, std::vector<std::string>> &Ind,
                      bool UnknownReads, std::function<bool(StringRef)> Handles, bool PerSite,
-                     FieldSitesFn Sites)
+                     const HeapSites *Sites)
     : Indirect(Ind), UnknownCallsRead(UnknownReads), HandleStorage(std::move(Handles)),
-      MirrorStreams(bool(HandleStorage)), PerSiteWrites(PerSite), FieldSites(std::move(Sites)) {
+      MirrorStreams(bool(HandleStorage)), PerSiteWrites(PerSite), Heap(Sites) {
+  for (const FunctionSummary *F : Fns)
+    Usrs.push_back(F->Usr);
   computeWritesThrough(Fns, false, Writes);
   computeWritesThrough(Fns, UnknownCallsRead, MayWrite);
   for (size_t FI = 0; FI < Fns.size(); ++FI) {
@@ -159,6 +179,8 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
       for (const auto &[Out, OutPointee] : E.Out)
         if (!OutPointee || InPointee)
           addEdge(In, Out, std::get<1>(Key), int(std::get<0>(Key)), Flow::Store);
+  if (Heap)
+    bindParamFields();
   connectCallSites();
   // A whole object holds its fields: writing it writes them, reading a field reads it.
   std::vector<std::string> Fields;

@@ -15,10 +15,21 @@
 
 namespace nvm::infer {
 
-/// Which allocation sites a field access of walked function Fn may touch (HeapSites.h), or
-/// nullopt when it may touch any object.
-using FieldSitesFn = std::function<std::optional<std::vector<std::string>>(
-    int Fn, llvm::StringRef Field, bool Write)>;
+class HeapSites;
+
+/// The objects a field access of a function may touch (HeapSites.h): allocation sites, and
+/// the objects its parameters Params point to at each call (bound per call site).
+struct FieldTargets {
+  bool Unknown = false; ///< any object: the access falls back to the record's cell
+  std::vector<std::string> Sites;
+  std::vector<unsigned> Params;
+};
+
+/// The cell standing for field cell Field of the object parameter I of function Usr points
+/// to, written (Write) or read in that function: "usr|p0#w#f:entry.val", bound at each call.
+std::string paramFieldCell(llvm::StringRef Usr, unsigned I, llvm::StringRef Field, bool Write);
+/// Whether Cell is one of those.
+bool isParamFieldCell(llvm::StringRef Cell);
 
 class FlowGraph {
 public:
@@ -37,7 +48,7 @@ public:
             const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect,
             bool UnknownCallsRead,
             std::function<bool(llvm::StringRef)> HandleStorage = nullptr,
-            bool PerSiteWrites = false, FieldSitesFn FieldSites = nullptr);
+            bool PerSiteWrites = false, const HeapSites *Heap = nullptr);
 
   void addEdge(const std::string &From, const std::string &To, const std::string &Loc,
                int Function, Flow::KindT Kind, int Via = -1);
@@ -96,13 +107,24 @@ private:
   void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, bool Mirror);
   bool carriesStream(const Flow &Fl) const;
   void connectCallSites();
-  std::map<std::string, std::vector<unsigned>> calleeTransfers() const;
+  /// For each callee cell some call of one of Callees takes from: its sources in the callee.
+  std::map<std::string, std::vector<unsigned>>
+  calleeTransfers(const std::set<std::string> &Callees) const;
   std::vector<unsigned> calleeSources(unsigned Out, llvm::StringRef Usr) const;
   void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
                             bool AssumeUnknownWrites,
                             std::map<std::string, std::set<unsigned>> &Writes) const;
   /// The functions an indirect call at Loc in walked function Fn was followed to.
   std::vector<std::string> targetsOf(int Fn, const std::string &Loc) const;
+  // ParamFieldBinding.cpp
+  void bindParamFields();
+  void propagateParamFields();
+  std::vector<std::string> argumentCells(size_t Caller, const std::string &Arg,
+                                         const std::string &Field, bool Write);
+  std::optional<unsigned> fixedParamOf(size_t Caller, llvm::StringRef Cell) const;
+  std::vector<std::string> callArguments(const CallKey &Key, unsigned I) const;
+  std::optional<std::vector<std::string>> readBinding(const CallKey &Call,
+                                                      llvm::StringRef Cell) const;
 
   std::vector<std::string> Names;
   llvm::StringMap<unsigned> Ids;
@@ -124,7 +146,17 @@ private:
   std::function<bool(llvm::StringRef)> HandleStorage;
   bool MirrorStreams;
   bool PerSiteWrites;
-  FieldSitesFn FieldSites;
+  const HeapSites *Heap;
+  std::vector<std::string> Usrs; ///< of the functions the graph was built from
+  /// Field cells a function reads or writes through its parameter i, bound per call site:
+  /// (usr, i) -> (field cell, is a write).
+  std::map<std::pair<std::string, unsigned>, std::set<std::pair<std::string, bool>>>
+      ParamFields;
+  /// What a callee's read placeholder ("usr|p0#r#f:...") stands for at one call.
+  std::map<std::pair<CallKey, std::string>, std::vector<std::string>> ReadBindings;
+  /// Set once the placeholders are bound: a later access through a parameter (an edge
+  /// wired per call site) falls back to the unknown object.
+  bool ParamFieldsBound = false;
 };
 
 } // namespace nvm::infer

@@ -103,10 +103,39 @@ HeapSites::pureWrappers(const std::vector<const FunctionSummary *> &Program) con
   return Candidates;
 }
 
+/// "p<i>" -> i, for a summary's own parameter cell.
+static std::optional<unsigned> paramIndex(StringRef C) {
+  unsigned I;
+  if (!C.consume_front("p") || C.getAsInteger(10, I))
+    return std::nullopt;
+  return I;
+}
+
+/// Parameters of F that are assigned, or whose address is taken, in F: they may point to
+/// other objects than the caller's argument.
+static void reassignedParams(const FunctionSummary &F, std::set<std::string> &Out) {
+  auto Note = [&](StringRef C) {
+    if (auto I = paramIndex(C))
+      Out.insert(F.Usr + "|p" + std::to_string(*I));
+  };
+  for (const std::vector<Flow> *Fs : {&F.Flows, &F.PointerFlows, &F.HeapFlows})
+    for (const Flow &Fl : *Fs) {
+      StringRef To = Fl.To;
+      To.consume_front(cell::WriteTarget);
+      Note(To);
+      StringRef From = Fl.From;
+      if (From.consume_front("&"))
+        Note(From.take_while([](char C) { return C != '.' && C != '|'; }));
+    }
+}
+
 HeapSites::HeapSites(const std::vector<const FunctionSummary *> &Program,
-                     const SummaryStore &Store, bool AllTUs) {
-  for (const FunctionSummary *F : Program)
+                     const SummaryStore &Store, bool AllTUs, std::set<std::string> WalkedFns)
+    : Walked(std::move(WalkedFns)), AllTUs(AllTUs) {
+  for (const FunctionSummary *F : Program) {
     Bodies.insert(F->Usr);
+    reassignedParams(*F, ReassignedParams);
+  }
   Pure = pureWrappers(Program);
   std::set<std::string> Sites;
   for (const FunctionSummary *F : Program) {
@@ -116,6 +145,9 @@ HeapSites::HeapSites(const std::vector<const FunctionSummary *> &Program,
     C.NumParams = F->NumParams;
     std::set<std::string> Fresh = allocationCells(*F);
     for (const Flow &Fl : F->PointerFlows) {
+      if (auto [To, I] = calleeParam(Fl.To); Fl.Kind == Flow::Store && I >= 0 &&
+                                             StringRef(Fl.To).startswith(cell::Callee))
+        CallArguments[{F->Usr, Fl.Loc, To, unsigned(I)}].push_back(qualifyCell(Fl.From, F->Usr));
       std::string Callee = calleeOf(Fl.From);
       if (Fl.Kind == Flow::Store && !Callee.empty() && StringRef(Fl.From).endswith("|ret") &&
           Pure.count(Callee) && isCallCell(Fl.To)) {
@@ -232,22 +264,74 @@ void HeapSites::propagate() {
   }
 }
 
-std::optional<std::vector<std::string>>
-HeapSites::sitesOf(const FunctionSummary &Fn, StringRef Field, bool Write) const {
-  auto It = Bases.find({Fn.Usr, Field.str(), char(Write ? Flow::Base : Flow::ReadBase)});
-  if (It == Bases.end())
-    return std::nullopt;
+bool HeapSites::isFixedParam(StringRef Usr, unsigned I) const {
+  return Walked.count(Usr.str()) && !ReassignedParams.count((Usr + "|p" + Twine(I)).str());
+}
+
+FieldTargets HeapSites::sitesOf(StringRef Usr, StringRef Field, bool Write) const {
+  FieldTargets T;
+  auto It = Bases.find({Usr.str(), Field.str(), char(Write ? Flow::Base : Flow::ReadBase)});
+  if (It == Bases.end()) {
+    T.Unknown = true;
+    return T;
+  }
   std::set<unsigned> Sites;
   for (const std::string &B : It->second) {
-    auto N = B == "?" ? std::nullopt : Pointers->find(qualifyCell(B, Fn.Usr));
-    if (!N || Unknown[*N] || Points[*N].empty())
-      return std::nullopt;
+    // Through a parameter: the object each caller passes, bound at each call.
+    if (auto I = paramIndex(B); I && isFixedParam(Usr, *I)) {
+      T.Params.push_back(*I);
+      continue;
+    }
+    auto N = B == "?" ? std::nullopt : Pointers->find(qualifyCell(B, Usr));
+    if (!N || Unknown[*N] || Points[*N].empty()) {
+      T.Unknown = true;
+      return T;
+    }
     Sites.insert(Points[*N].begin(), Points[*N].end());
+  }
+  for (unsigned S : Sites)
+    T.Sites.push_back(SiteNames[S]);
+  return T;
+}
+
+std::optional<std::vector<std::string>> HeapSites::pointsTo(StringRef Cell) const {
+  auto N = Pointers->find(Cell);
+  if (!N || Unknown[*N] || Points[*N].empty())
+    return std::nullopt;
+  std::vector<std::string> Names;
+  for (unsigned S : Points[*N])
+    Names.push_back(SiteNames[S]);
+  return Names;
+}
+
+std::optional<std::vector<std::string>>
+HeapSites::outsideSites(StringRef Usr, unsigned I,
+                        function_ref<bool(StringRef, StringRef)> Bound) const {
+  auto N = Pointers->find((Usr + "|p" + Twine(I)).str());
+  // Callers we cannot see: another TU, or a call through a pointer.
+  if (!N || Pointers->inEdges(*N).empty() || AddressTaken.count(Usr.str()) ||
+      (!AllTUs && Usr.startswith("c:@F@")))
+    return std::nullopt;
+  std::set<unsigned> Sites;
+  for (unsigned E : Pointers->inEdges(*N)) {
+    const FlowGraph::Edge &Ed = Pointers->edge(E);
+    unsigned From = Ed.From;
+    if (Bound(Copies[Ed.Function].Usr, Ed.Loc))
+      continue;
+    if (Unknown[From])
+      return std::nullopt;
+    Sites.insert(Points[From].begin(), Points[From].end());
   }
   std::vector<std::string> Names;
   for (unsigned S : Sites)
     Names.push_back(SiteNames[S]);
   return Names;
+}
+
+const std::vector<std::string> *HeapSites::argumentsAt(StringRef Caller, StringRef Loc,
+                                                       StringRef Callee, unsigned I) const {
+  auto It = CallArguments.find({Caller.str(), Loc.str(), Callee.str(), I});
+  return It == CallArguments.end() ? nullptr : &It->second;
 }
 
 } // namespace nvm::infer

@@ -24,14 +24,36 @@ namespace nvm::infer {
 class HeapSites {
 public:
   /// Program: every parsed application function. AllTUs: every TU was parsed (otherwise the
-  /// parameters of functions other TUs can call have unknown targets).
+  /// parameters of functions other TUs can call have unknown targets). Walked: the functions
+  /// whose calls the flow graph binds per call site (their field accesses through a
+  /// parameter that is never reassigned name the parameter, not its sites).
   HeapSites(const std::vector<const FunctionSummary *> &Program, const SummaryStore &Store,
-            bool AllTUs);
+            bool AllTUs, std::set<std::string> Walked = {});
 
-  /// The sites a write (Write) or read of field cell Field in function Fn may touch, or
-  /// nullopt when one of the pointers it goes through has unknown targets.
-  std::optional<std::vector<std::string>> sitesOf(const FunctionSummary &Fn,
-                                                  llvm::StringRef Field, bool Write) const;
+  /// What a write (Write) or read of field cell Field in function Usr may touch: Unknown
+  /// when one of the pointers it goes through has unknown targets.
+  FieldTargets sitesOf(llvm::StringRef Usr, llvm::StringRef Field, bool Write) const;
+
+  /// The sites qualified pointer cell Cell may point to, or nullopt when they are unknown.
+  std::optional<std::vector<std::string>> pointsTo(llvm::StringRef Cell) const;
+
+  /// Whether parameter I of function Usr is only ever its argument: neither assigned nor
+  /// address-taken in its function, so a field access through it touches the object the
+  /// caller passed.
+  bool isFixedParam(llvm::StringRef Usr, unsigned I) const;
+
+  /// The sites parameter I of Usr may point to at the calls the flow graph does not bind:
+  /// those Bound (caller, location) does not accept; nullopt when unknown (an address-taken
+  /// function, a root without callers).
+  std::optional<std::vector<std::string>>
+  outsideSites(llvm::StringRef Usr, unsigned I,
+               llvm::function_ref<bool(llvm::StringRef Caller, llvm::StringRef Loc)> Bound) const;
+
+  /// The pointer cells (qualified) argument I of the call of Callee at Loc in Caller is
+  /// computed from: ce in oidread(&ce->oid, ...), where the data flows name the member. Null
+  /// when the call passes no address there.
+  const std::vector<std::string> *argumentsAt(llvm::StringRef Caller, llvm::StringRef Loc,
+                                              llvm::StringRef Callee, unsigned I) const;
 
   /// Allocation wrappers found (their calls are sites).
   const std::set<std::string> &wrappers() const { return Pure; }
@@ -43,7 +65,12 @@ private:
   void markUnknown(const std::string &Cell);
   void propagate();
 
-  std::set<std::string> Bodies, AddressTaken, Pure;
+  std::set<std::string> Bodies, AddressTaken, Pure, Walked;
+  std::set<std::string> ReassignedParams;
+  /// (caller, location, callee, parameter) -> the pointer cells of the argument.
+  std::map<std::tuple<std::string, std::string, std::string, unsigned>, std::vector<std::string>>
+      CallArguments; ///< "usr|p<i>" assigned or address-taken in usr
+  bool AllTUs;
   std::vector<FunctionSummary> Copies;
   std::unique_ptr<FlowGraph> Pointers;
   std::map<std::pair<int, std::string>, std::vector<std::string>> NoIndirect;

@@ -12,6 +12,9 @@ namespace nvm::infer {
 
 /// Cells of heap objects and globals, where the data of every object of a type meets.
 bool isHeapCell(llvm::StringRef Cell);
+/// Heap cells, and with the allocation-site heap an object's field cell ("h:<site>#f:...")
+/// or the cell of the object a parameter points to ("usr|p0#w#f:...").
+bool isObjectStorageCell(llvm::StringRef Cell);
 /// Where data read from storage enters the graph: LOAD, an input site ("|in:"), a stream cell.
 bool isSourceCell(llvm::StringRef Cell);
 
@@ -84,7 +87,6 @@ private:
   void collectRoots(const std::vector<bool> &Leads);
 
   const SummaryStore &Store;
-  FieldSitesFn fieldSites() const;
   InferenceResult &R;
   bool OwnInputOnly;
   std::map<std::string, RecordInfo> Records;

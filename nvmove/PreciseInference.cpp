@@ -10,6 +10,11 @@ namespace nvm::infer {
 
 bool isHeapCell(StringRef C) { return cell::isHeap(C); }
 
+bool isObjectStorageCell(StringRef C) {
+  return cell::isHeap(C) || (C.startswith(cell::HeapSite) && C.contains('#')) ||
+         isParamFieldCell(C);
+}
+
 /// Every application function of the parsed TUs: where storage is used after the load too.
 static std::vector<const FunctionSummary *> parsedFunctions(const SummaryStore &Store) {
   std::vector<const FunctionSummary *> Fns;
@@ -28,18 +33,26 @@ static std::vector<const FunctionSummary *> visitedFunctions(const InferenceResu
   return Fns;
 }
 
+/// The functions the walk visited, whose calls the flow graph binds per call site.
+static std::set<std::string> walkedUsrs(const InferenceResult &R) {
+  std::set<std::string> Usrs;
+  for (const VisitedFunction &V : R.Walk.Visited)
+    Usrs.insert(V.Function->Usr);
+  return Usrs;
+}
+
 PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptions &O,
                                  InferenceResult &R)
     : Store(Store), R(R), OwnInputOnly(O.OwnInputOnly), Records(collectRecords(Store)),
       Heap(O.HeapSites ? std::make_unique<HeapSites>(parsedFunctions(Store), Store,
-                                                     O.AllTranslationUnits)
+                                                     O.AllTranslationUnits, walkedUsrs(R))
                        : nullptr),
       Graph(visitedFunctions(R), R.Walk.IndirectTargets, O.UnknownCallsRead,
             O.OwnInputOnly ? std::function<bool(StringRef)>([this](StringRef C) {
               return isHandleField(C);
             })
                            : nullptr,
-            O.PerSiteWrites, fieldSites()),
+            O.PerSiteWrites, Heap.get()),
       Program(programUses(parsedFunctions(Store))) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I)) {
@@ -86,15 +99,6 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
       Sources.push_back(N);
   }
   return Sources;
-}
-
-/// The allocation-site heap's answer for the walked functions, or none (field-based heap).
-FieldSitesFn PreciseAnalysis::fieldSites() const {
-  if (!Heap)
-    return nullptr;
-  return [this](int Fn, StringRef Field, bool Write) {
-    return Heap->sitesOf(*R.Walk.Visited[Fn].Function, Field, Write);
-  };
 }
 
 void PreciseAnalysis::run() {

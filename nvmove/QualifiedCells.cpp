@@ -21,8 +21,13 @@ static std::string prettyLocal(StringRef Usr, StringRef Local, StringRef Whole) 
   std::string Fn = functionNameOfUsr(Usr);
   if (Local.consume_front(cell::Var))
     return Fn + ": " + Local.split('@').first.str();
-  if (Local.consume_front("p"))
+  if (Local.consume_front("p")) {
+    // "p0#w#f:entry.val": the field of the object the parameter points to (ParamFieldBinding).
+    auto [Param, Field] = Local.split('#');
+    if (!Field.empty())
+      return Fn + ": " + prettyCell(Field.drop_front(2)) + " through parameter " + Param.str();
     return Fn + ": parameter " + Local.str();
+  }
   if (Local == "ret")
     return Fn + ": return value";
   if (Local.startswith(cell::Input))

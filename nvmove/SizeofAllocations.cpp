@@ -162,7 +162,9 @@ void PreciseAnalysis::findSizeofAllocations() {
         },
         [&](unsigned M) {
           StringRef C = Graph.name(M);
-          return !isHeapCell(C) && !(Wrapper && isCellOf(C, Usr) && isParamOf(C, Usr));
+          // A field read through a parameter is the objects' storage of every call.
+          return !isHeapCell(C) && !isParamFieldCell(C) &&
+                 !(Wrapper && isCellOf(C, Usr) && isParamOf(C, Usr));
         });
     for (unsigned S = 0; S < Graph.size(); ++S) {
       StringRef Src = Graph.name(S);
