@@ -1,6 +1,7 @@
 // Flow graph construction: summary edges made program-wide and wired to their callees.
 #include "FlowGraph.h"
 #include "HeapSites.h"
+#include "nvm/CellNames.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace llvm;
@@ -37,9 +38,9 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
   if (!Heap || Kind == Flow::Base || Kind == Flow::Type)
     return addRawEdge(From, To, Loc, Function, Kind, Via);
   auto SiteCell = [](const std::string &Site, const std::string &Field) {
-    return Site + "#" + Field;
+    return cell::siteField(Site, Field);
   };
-  auto UnknownWrites = [](const std::string &Field) { return "h:?#" + Field; };
+  auto UnknownWrites = [](const std::string &Field) { return cell::unknownSiteField(Field); };
   std::vector<std::string> Sources{From};
   // A per-site edge out of a field cell stands for a read in the callee: left as it is.
   if (isFieldCell(From) && Via < 0 && Function >= 0) {

@@ -4,25 +4,24 @@
 // objects then fills each with its own caller's data, instead of both with both.
 #include "FlowGraph.h"
 #include "HeapSites.h"
+#include "nvm/CellNames.h"
 
 using namespace llvm;
 
 namespace nvm::infer {
 
-static constexpr StringLiteral WriteMark = "#w#", ReadMark = "#r#";
-
 std::string paramFieldCell(StringRef Usr, unsigned I, StringRef Field, bool Write) {
-  return (Usr + "|p" + Twine(I) + (Write ? WriteMark : ReadMark) + Field).str();
+  return (Usr + "|p" + Twine(I) + (Write ? cell::ParamFieldWrite : cell::ParamFieldRead) + Field).str();
 }
 
 bool isParamFieldCell(StringRef Cell) {
-  return Cell.contains(WriteMark) || Cell.contains(ReadMark);
+  return Cell.contains(cell::ParamFieldWrite) || Cell.contains(cell::ParamFieldRead);
 }
 
 /// What a field cell of an object with unknown targets is: the unknown writes' cell for a
 /// write, the record's cell (every write of the field) for a read.
 static std::string unknownObjectCell(const std::string &Field, bool Write) {
-  return Write ? "h:?#" + Field : Field;
+  return Write ? cell::unknownSiteField(Field) : Field;
 }
 
 /// "usr|p<i>" -> i.
@@ -84,7 +83,7 @@ std::vector<std::string> FlowGraph::argumentCells(size_t Caller, const std::stri
     return {unknownObjectCell(Field, Write)};
   std::vector<std::string> Cells;
   for (const std::string &S : *Sites)
-    Cells.push_back(S + "#" + Field);
+    Cells.push_back(cell::siteField(S, Field));
   // A read also sees what was written through pointers the heap does not follow.
   if (!Write)
     Cells.push_back(unknownObjectCell(Field, true));
@@ -137,7 +136,7 @@ void FlowGraph::bindParamFields() {
         Cells.push_back(unknownObjectCell(Field, Write));
       else
         for (const std::string &S : *Outside)
-          Cells.push_back(S + "#" + Field);
+          Cells.push_back(cell::siteField(S, Field));
       if (Outside && !Outside->empty() && !Write)
         Cells.push_back(unknownObjectCell(Field, true));
       std::string Mine = paramFieldCell(Param.first, Param.second, Field, Write);
@@ -152,13 +151,13 @@ void FlowGraph::bindParamFields() {
 /// The cells read placeholder Cell of a callee stands for at one call, when it is one.
 std::optional<std::vector<std::string>> FlowGraph::readBinding(const CallKey &Call,
                                                                StringRef Cell) const {
-  size_t Mark = Cell.find(ReadMark);
+  size_t Mark = Cell.find(cell::ParamFieldRead);
   if (Mark == StringRef::npos || !isCellOf(Cell, std::get<2>(Call)))
     return std::nullopt;
   auto It = ReadBindings.find({Call, Cell.str()});
   if (It != ReadBindings.end())
     return It->second;
-  return std::vector<std::string>{Cell.drop_front(Mark + ReadMark.size()).str()};
+  return std::vector<std::string>{Cell.drop_front(Mark + cell::ParamFieldRead.size()).str()};
 }
 
 } // namespace nvm::infer

@@ -22,6 +22,9 @@
 //   h:<usr>|c<n>             the objects allocated by call c<n> of <usr> (--heap=sites);
 //   h:<usr>|c<n>#f:<r>.<f>   a field of those objects; h:?#f:<r>.<f> the writes to a field
 //                            through pointers the heap does not follow
+//   <usr>|p<i>#w#f:<r>.<f>   (--heap=sites) what function <usr> writes into field f of the
+//                            object its parameter i points to, bound at each call;
+//                            <usr>|p<i>#r#f:<r>.<f> what it reads from there
 //   LOAD SINK OUTPUT FORMAT ALLOC ESCAPE   (see the constants below)
 // Modifiers, applied in front of any cell:
 //   *<cell>   what the pointer held in <cell> points to
@@ -59,6 +62,12 @@ inline constexpr llvm::StringLiteral Stream = "~";
 inline constexpr llvm::StringLiteral WriteTarget = "w:";
 inline constexpr llvm::StringLiteral Callee = "@";
 inline constexpr llvm::StringLiteral UnknownCallee = "?";
+// Between a heap site (or a parameter) and a field of its objects.
+inline constexpr llvm::StringLiteral SiteField = "#";
+inline constexpr llvm::StringLiteral ParamFieldWrite = "#w#";
+inline constexpr llvm::StringLiteral ParamFieldRead = "#r#";
+/// The site that stands for objects the allocation-site heap does not follow.
+inline constexpr llvm::StringLiteral UnknownSite = "h:?";
 inline constexpr char Separator = '|';
 
 /// Data read from outside (every read, or what an unknown callback is assumed to read).
@@ -81,6 +90,12 @@ inline std::string object(llvm::StringRef Record) { return (Object + Record).str
 inline std::string objectRead(llvm::StringRef Record) { return (ObjectRead + Record).str(); }
 inline std::string type(llvm::StringRef Record) { return (Type + Record).str(); }
 inline std::string pointee(llvm::StringRef Cell) { return (Pointee + Cell).str(); }
+/// "<site>#<field cell>": field Field of the objects of heap site Site.
+inline std::string siteField(llvm::StringRef Site, llvm::StringRef Field) {
+  return (Site + SiteField + Field).str();
+}
+/// "h:?#<field cell>": the writes to Field through pointers the heap does not follow.
+inline std::string unknownSiteField(llvm::StringRef Field) { return siteField(UnknownSite, Field); }
 /// "w:<cell>": a store into Cell (the target of a Flow::Base edge).
 inline std::string writeTarget(llvm::StringRef Cell) { return (WriteTarget + Cell).str(); }
 /// "a:<call>": the size argument of the allocation whose result is the local cell Call.
