@@ -230,6 +230,12 @@ if [ $SUMMARIZE = 0 ]; then
 					run_on $t "scale-webproxy-p$n.$t.r$r" webproxy $PERS --threads 1 --processes $n
 				done
 			done
+			# KVFS through the service: each worker process mounts on its own (aerie_forget)
+			if "$BIN/fsbench" --describe webproxy --backend kvfs >/dev/null 2>&1; then
+				for n in 1 2 4; do
+					run_on kvfs-tfs-pcm "scale-webproxy-p$n.kvfs-tfs-pcm.r$r" webproxy $PERS --threads 1 --processes $n
+				done
+			fi
 		fi
 	done
 	log "runs done"
@@ -305,7 +311,7 @@ pers_table("Personalities, Aerie variant", ["fileserver", "webserver", "webproxy
 pers_table("Webproxy as get/put/delete (key-value backends) and as POSIX calls, 1 and 4 threads", ["webproxy-kv-t1", "webproxy-posix-t1", "webproxy-kv-t4", "webproxy-posix-t4"], ["kvfs-sp-pcm", "kvfs-sp-dram", "kvfs-tfs-pcm", "kvdir-tmpfs", "pxfs-sp-pcm", "pxfs-tfs-pcm", "tmpfs"])
 pers_table("Scaling: client processes through aerie-tfs, 1 thread each",
            ["scale-fileserver-p1", "scale-fileserver-p2", "scale-fileserver-p4", "scale-webproxy-p1", "scale-webproxy-p2", "scale-webproxy-p4"],
-           ["pxfs-tfs-pcm", "pxfs-tfs-dram"])
+           ["pxfs-tfs-pcm", "pxfs-tfs-dram", "kvfs-tfs-pcm"])
 # fio (raw/fio.TARGET.rN.fio, fio's JSON) and postmark (raw/postmark.TARGET.rN.txt)
 TT = ["pxfs-sp-pcm", "pxfs-tfs-pcm", "tmpfs", "disk"]
 fio = {}
@@ -402,7 +408,7 @@ if paper:
     fig.tight_layout(); fig.savefig(os.path.join(out, "fs-aerie-table2.png"), dpi=110)
 sc = {}
 for wl in ["fileserver", "webproxy"]:
-    for t in ["pxfs-tfs-pcm", "pxfs-tfs-dram"]:
+    for t in ["pxfs-tfs-pcm", "pxfs-tfs-dram", "kvfs-tfs-pcm"]:
         pts = [(n, [d["total"]["ops_per_second"] for d in runs.get(("scale-%s-p%d" % (wl, n), t), [])]) for n in (1, 2, 4)]
         if all(v for _, v in pts): sc[(wl, t)] = pts
 if sc:
