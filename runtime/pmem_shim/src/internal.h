@@ -10,6 +10,10 @@
 
 #include "pmem_shim.h"
 
+/* The runtime's own functions: not exported, so that it calls them directly, not through
+ * the PLT (a port enters the runtime at every logged store). */
+#pragma GCC visibility push(hidden)
+
 #define PMS_LAYOUT "pmem_shim"
 #define PMS_MAGIC 0x31764d4948534d50ULL  /* "PMSHIMv1" */
 #define PMS_LAYOUT_VERSION 1u
@@ -99,8 +103,9 @@ struct pms_pool {
 extern struct pms_pool *pool_cur;
 
 /* watch.c: the range whose stores PMS_LOGGED hands to the runtime (port.h) */
-extern uintptr_t pms_watch_base_;
-extern uintptr_t pms_watch_size_;
+/* read by ported code (pmem_shim/port.h) */
+extern uintptr_t pms_watch_base_ __attribute__((visibility("default")));
+extern uintptr_t pms_watch_size_ __attribute__((visibility("default")));
 extern int watch_load_skip_;
 void pool_watch_all(void);
 void watch_cold_load(void);
@@ -235,6 +240,7 @@ void ulog_close(void);
 int ulog_begin(void);
 enum { ULOG_DONE, ULOG_SEEN, ULOG_FULL };
 int ulog_log(void *addr, size_t size);
+int ulog_covers(const void *addr, size_t size);
 void ulog_batch_begin(void);
 int ulog_batching(void);
 int ulog_batch_end(void);
@@ -291,5 +297,7 @@ static inline struct pms_stats *stats_mine(void)
 		stats_link();
 	return &stats_tls.s;
 }
+
+#pragma GCC visibility pop
 
 #endif /* PMS_INTERNAL_H */

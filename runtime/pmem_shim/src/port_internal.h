@@ -6,6 +6,8 @@
 #ifndef PMS_PORT_INTERNAL_H
 #define PMS_PORT_INTERNAL_H
 
+#pragma GCC visibility push(hidden) /* internal.h */
+
 extern int port_opened;          /* pms_port_open succeeded */
 extern int port_loading;         /* cold start until pms_port_loaded */
 extern __thread int port_in_op;  /* this thread is inside an operation */
@@ -20,5 +22,7 @@ void values_resolve_tracked(void);  /* at pms_port_open, after the constructors 
 void values_restore(void);          /* warm start: the globals take their saved bytes */
 int values_save(void);              /* inside the loading transaction: first pool copies */
 void values_sync(void);             /* before an operation commits: what it changed */
+
+#pragma GCC visibility pop
 
 #endif /* PMS_PORT_INTERNAL_H */

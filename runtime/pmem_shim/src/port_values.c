@@ -46,6 +46,7 @@ static int port_ntracked;
 /* Lines of tracked value roots this thread's stores changed since its last
  * operation end: [lo, hi) byte offsets in port_values[v]. */
 #define TOUCHED_CAP 256
+#define TOUCHED_SCAN 8 /* latest spans a store may join */
 struct touched { int v; size_t lo, hi; };
 static __thread struct touched *touched_v; /* TOUCHED_CAP, on the heap (ulog.c's seen_t) */
 static __thread unsigned touched_n;
@@ -161,8 +162,16 @@ void *pms_value_touch(void *addr, size_t size)
 		values_mark_outside(v, lo, hi);
 		return addr;
 	}
-	t = touched_n ? &touched_v[touched_n - 1] : NULL;
-	if (t && t->v == i && lo <= t->hi && hi >= t->lo) {
+	/* An operation stores into a few counters of a few roots, in turns
+	 * (sizes, heads, itemstats, sizes again): one span a line, not one a store. */
+	t = NULL;
+	for (unsigned k = touched_n, seen = 0; k > 0 && seen < TOUCHED_SCAN; k--, seen++)
+		if (touched_v[k - 1].v == i && lo <= touched_v[k - 1].hi &&
+				hi >= touched_v[k - 1].lo) {
+			t = &touched_v[k - 1];
+			break;
+		}
+	if (t) {
 		t->lo = lo < t->lo ? lo : t->lo;
 		t->hi = hi > t->hi ? hi : t->hi;
 	} else if (touched_n == TOUCHED_CAP ||

@@ -8,6 +8,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(hidden) /* internal.h */
+
 #define SLAB_CHUNK_TYPE 0x504d5343u  /* "PMSC" */
 #define SLAB_MAGIC 0x3162616c53534d50ULL /* "PMSSlab1" */
 #define SLAB_SPARE_MAGIC 0x3172617053534d50ULL /* "PMSSpar1": no class yet */
@@ -39,5 +41,7 @@ int slab_dir_enter(uint64_t off, unsigned cls);
 void slab_dir_added(void);
 struct chunk_hdr *slab_dir_take_spare(unsigned cls);
 void slab_dir_replenish(void);
+
+#pragma GCC visibility pop
 
 #endif

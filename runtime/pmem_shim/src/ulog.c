@@ -328,6 +328,13 @@ int ulog_log(void *addr, size_t size)
 	return ULOG_DONE;
 }
 
+/* ulog_covers -- 1 when this thread's open transaction has logged every byte of
+ * [addr, +size) already (a run's stores after the run, a field stored twice) */
+int ulog_covers(const void *addr, size_t size)
+{
+	return seen_n > 0 && size > 0 && seen_covers((uintptr_t)addr, size);
+}
+
 /* ulog_batch_begin -- the entries logged until ulog_batch_end share one
  * write-back and one barrier. No store of the run may happen before that end:
  * a crash in between can tear any of them, and recovery stops at the first

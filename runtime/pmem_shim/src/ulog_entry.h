@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#pragma GCC visibility push(hidden) /* internal.h */
+
 enum entry_format { ENTRY_V1, ENTRY_V2 };
 
 /* One decoded entry: bytes is its whole length in the log. */
@@ -44,5 +46,7 @@ size_t entry_write_v1(char *at, uint64_t gen, uint64_t off, const void *old, uin
  * bytes; 0 for anything else (a torn entry, an older one, garbage) */
 int entry_read(const char *at, size_t room, enum entry_format f, uint64_t gen,
 		uint64_t pool_size, struct entry_view *v);
+
+#pragma GCC visibility pop
 
 #endif
