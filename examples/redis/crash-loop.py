@@ -108,11 +108,8 @@ def main():
             fail("start %d: the server exited with status %d before answering (see %s)"
                  % (n, p.returncode, log.name))
         if not c:
-            hint = ("" if os.environ.get("PMEM_IS_PMEM_FORCE") == "1" else
-                    "; on a file system without DAX every persist is an msync, which makes a"
-                    " start take about a minute: PMEM_IS_PMEM_FORCE=1 treats the pool as pmem")
-            fail("start %d: the server did not answer PING within 30 s (see %s)%s"
-                 % (n, log.name, hint))
+            fail("start %d: the server did not answer PING within 30 s (see %s)"
+                 % (n, log.name))
         return p, c
 
     def log_of(n):

@@ -4,12 +4,16 @@
  * platform whose caches are persistent (eADR), where only the fences remain.
  */
 #include <cpuid.h>
+#include <errno.h>
 #include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "internal.h"
+#include "port_internal.h"
 
 enum flush_kind { FLUSH_NONE, FLUSH_CLFLUSH, FLUSH_CLFLUSHOPT, FLUSH_CLWB };
 
@@ -88,6 +92,64 @@ const char *pms_flush_insn(void)
 	return flush_names[flush_kind];
 }
 
+/* A pool on a file system without DAX: a line's write-back does not reach the
+ * file, an msync of its page does. Write-backs into such a pool are gathered
+ * per thread and msync'd at its next fence (persist_fence): the order pmem has
+ * (nothing stored after a fence is durable before what was written back before
+ * it), by pages. The page cache may write any dirty page back earlier, as a
+ * cache may evict a line: the protocols above never rely on it not doing so. */
+int flush_msync_;
+#define SYNC_RANGES 32
+struct sync_range { uintptr_t lo, hi; };
+static __thread struct sync_range *sync_v; /* SYNC_RANGES, on the heap: static TLS is scarce */
+static __thread unsigned sync_n;
+
+/* sync_drain -- msyncs this thread's gathered pages */
+static void sync_drain(void)
+{
+	for (unsigned i = 0; i < sync_n; i++)
+		if (msync((void *)sync_v[i].lo, sync_v[i].hi - sync_v[i].lo, MS_SYNC) != 0 &&
+				errno != ENOMEM) /* unmapped since: nothing left to sync */
+			port_abort("msync of the pool failed: %s", strerror(errno));
+	sync_n = 0;
+}
+
+/* sync_note -- pages [addr, +len) to msync at this thread's next fence */
+static void sync_note(const void *addr, size_t len)
+{
+	static uintptr_t page;
+	uintptr_t lo, hi;
+
+	if (!page)
+		page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	lo = (uintptr_t)addr & ~(page - 1);
+	hi = ((uintptr_t)addr + len + page - 1) & ~(page - 1);
+	for (unsigned i = sync_n; i > 0 && i + 4 > sync_n; i--)
+		if (lo <= sync_v[i - 1].hi && hi >= sync_v[i - 1].lo) {
+			sync_v[i - 1].lo = lo < sync_v[i - 1].lo ? lo : sync_v[i - 1].lo;
+			sync_v[i - 1].hi = hi > sync_v[i - 1].hi ? hi : sync_v[i - 1].hi;
+			return;
+		}
+	if (!sync_v && !(sync_v = malloc(SYNC_RANGES * sizeof(*sync_v)))) {
+		if (msync((void *)lo, hi - lo, MS_SYNC) != 0) /* now: never wrong */
+			port_abort("msync of the pool failed: %s", strerror(errno));
+		return;
+	}
+	if (sync_n == SYNC_RANGES)
+		sync_drain(); /* earlier than asked: never wrong */
+	sync_v[sync_n].lo = lo;
+	sync_v[sync_n++].hi = hi;
+}
+
+/* persist_fence -- the barrier after write-backs: sfence, and on a pool
+ * without DAX the msync of what this thread wrote back (not counted here) */
+void persist_fence(void)
+{
+	__asm__ volatile("sfence" ::: "memory");
+	if (sync_n)
+		sync_drain();
+}
+
 /* flush_lines_uncharged -- starts the write-back of every cache line of
  * [addr, addr+len) with the CPU's instruction only (no msync on a pool that
  * is not pmem); counted, not charged by the latency model; returns the lines */
@@ -96,12 +158,16 @@ size_t flush_lines_uncharged(const void *addr, size_t len)
 	uintptr_t p, end;
 	size_t lines;
 
-	if (len == 0 || flush_kind == FLUSH_NONE)
+	if (len == 0)
 		return 0;
 	p = (uintptr_t)addr & ~(uintptr_t)(PMS_LINE - 1);
 	end = (uintptr_t)addr + len;
 	lines = (end - p + PMS_LINE - 1) / PMS_LINE;
-	switch (flush_kind) {
+	if (flush_msync_ && pms_is_persistent(addr))
+		sync_note(addr, len);
+	else if (flush_kind == FLUSH_NONE)
+		return 0;
+	else switch (flush_kind) {
 	case FLUSH_CLWB:
 		for (; p < end; p += PMS_LINE)
 			__asm__ volatile("clwb %0" : "+m"(*(volatile char *)p));
@@ -138,16 +204,16 @@ void pms_flush(const void *addr, size_t len)
 	if (len == 0)
 		return;
 	flush_lines(addr, len);
-	/* A cache-line write-back does not reach a file that is not pmem: there the
-	 * page must be msync'd, which pmemobj_persist does. */
-	if (pool_cur && !pool_cur->is_pmem && pms_is_persistent(addr))
-		pmdk.persist(pool_cur->pop, addr, len);
+	/* A page of a pool without DAX is durable when pms_flush returns, as
+	 * pmemobj_persist's msync made it before */
+	if (flush_msync_ && sync_n)
+		sync_drain();
 }
 
 /* pms_fence -- store fence ordering earlier flushes */
 void pms_fence(void)
 {
-	__asm__ volatile("sfence" ::: "memory");
+	persist_fence();
 	stats_mine()->barriers++;
 	stats_tls.x.fences++;
 	if (pms_lat_active_)

@@ -195,7 +195,7 @@ void tx_writeback_unlogged(void);
 #define SLAB_MAX 32768        /* the largest slot */
 extern int slab_on_;
 void slab_want(int on);
-int slab_wanted(int is_pmem);
+int slab_wanted(void);
 int slab_has_chunks(void);
 int slab_open(void);
 void slab_close(void);
@@ -232,10 +232,12 @@ static inline int slab_recent_hit(const void *addr, size_t size)
 /* flush.c */
 void flush_lines(const void *addr, size_t len);
 size_t flush_lines_uncharged(const void *addr, size_t len);
+void persist_fence(void);
+extern int flush_msync_; /* the open pool is a file without DAX: write-backs are msyncs */
 
 /* ulog.c: the runtime's own undo log (pmem pools) */
 extern int ulog_on_;
-int ulog_open(int is_pmem);
+int ulog_open(void);
 void ulog_close(void);
 int ulog_begin(void);
 enum { ULOG_DONE, ULOG_SEEN, ULOG_FULL };

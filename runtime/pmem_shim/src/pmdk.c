@@ -174,10 +174,12 @@ uintptr_t pmdk_hint(void)
 void pool_persist(PMEMobjpool *pop, const void *addr, size_t len)
 {
 	if (pop) {
+		if (flush_msync_) /* what was written back before is durable first */
+			persist_fence();
 		pmdk.persist(pop, addr, len);
 	} else {
 		flush_lines_uncharged(addr, len);
-		__asm__ volatile("sfence" ::: "memory");
+		persist_fence();
 		stats_mine()->barriers++;
 		stats_tls.x.fences++;
 	}

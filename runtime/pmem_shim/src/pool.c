@@ -304,6 +304,7 @@ static void pool_fork_child(void)
 	}
 	close(fd);
 	pool_cur->is_pmem = 0;
+	flush_msync_ = 0; /* the child's stores must not reach the file */
 }
 
 /* fork_register -- installs pool_fork_child once */
@@ -377,6 +378,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	}
 	pms_pool_base_ = addr;
 	pms_pool_size_ = p->info.size;
+	flush_msync_ = !p->is_pmem; /* before recovery writes anything back */
 	wear_attach(addr, p->info.size);
 	pool_watch_all();
 	pthread_once(&fork_once, fork_register);
@@ -384,7 +386,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 	open_times.attach = now_ns() - t_recover;
 	t_recover = now_ns();
 	/* the runtime's undo log is replayed before anything reads the pool */
-	if (ulog_open(p->is_pmem) != 0 ||
+	if (ulog_open() != 0 ||
 			(open_times.recover = now_ns() - t_recover, slab_open() != 0)) {
 		int e = errno;
 		slab_close();
@@ -392,6 +394,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 		pool_cur = NULL;
 		pms_pool_base_ = 0;
 		pms_pool_size_ = 0;
+		flush_msync_ = 0;
 		pool_watch_all();
 		if (p->pop)
 			pmdk.close(p->pop);
@@ -399,7 +402,7 @@ pms_pool *pms_pool_open(const char *path, unsigned flags,
 		goto fail_free;
 	}
 	/* A pool with chunks must keep its slots (frees, sizes) whatever is wanted. */
-	slab_on_ = slab_has_chunks() || slab_wanted(p->is_pmem);
+	slab_on_ = slab_has_chunks() || slab_wanted();
 	open_times.warm = warm;
 	open_times.slab = now_ns() - t_recover - open_times.recover;
 	open_times.total = now_ns() - t_open;
@@ -431,7 +434,7 @@ int pms_pool_close(pms_pool *pool)
 		slab_spares_replenish();
 		slab_commit(); /* starts the slab's pending write-backs */
 	}
-	__asm__ volatile("sfence" ::: "memory");
+	persist_fence();
 	pool->hdr->open = 0;
 	pool_persist(pool->pop, &pool->hdr->open, sizeof(pool->hdr->open));
 	slab_close();
@@ -439,6 +442,7 @@ int pms_pool_close(pms_pool *pool)
 	ulog_close();
 	pms_pool_base_ = 0;
 	pms_pool_size_ = 0;
+	flush_msync_ = 0;
 	pool_watch_all();
 	pool_cur = NULL;
 	if (pool->pop)

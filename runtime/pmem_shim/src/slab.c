@@ -298,16 +298,15 @@ void slab_want(int on)
 	slab_asked = on;
 }
 
-/* slab_wanted -- PMS_SLAB=0/1 decides; else on for a port whose pool is
- * pmem (elsewhere a write-back alone would not reach the file: PMDK's msync
- * per persist is what keeps such a pool safe against power loss) */
-int slab_wanted(int is_pmem)
+/* slab_wanted -- PMS_SLAB=0/1 decides; else on for a port (on a pool without
+ * DAX its write-backs are msyncs, flush.c) */
+int slab_wanted(void)
 {
 	const char *e = getenv("PMS_SLAB");
 
 	if (e && *e)
 		return strcmp(e, "0") != 0;
-	return slab_asked == 1 && is_pmem;
+	return slab_asked == 1;
 }
 
 /* slab_has_chunks -- 1 when the open pool holds slab chunks */

@@ -284,6 +284,10 @@ int pms_tx_commit(void)
 	}
 	tx_tls.depth = 0;
 	if (tx_tls.pmdk) {
+		/* PMDK's commit fences our write-backs on pmem; a pool without DAX
+		 * needs their msyncs before it */
+		if (flush_msync_)
+			persist_fence();
 		pmdk.tx_commit();
 		r = pmdk.tx_end();
 		tx_tls.pmdk = 0;

@@ -22,8 +22,8 @@
  * recovery runs PMDK's (at pmemobj_open) before this one, so older values
  * from this log win, as undo needs.
  *
- * Only for pools that are pmem: elsewhere a write-back does not reach the
- * file and PMDK's msync-backed log stays in charge.
+ * On a pool without DAX the write-backs are msyncs of their pages
+ * (flush.c), so the same protocol holds there.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -109,7 +109,7 @@ static __thread size_t batch_from;
  * (lat_tx_log charges the entry) */
 static void raw_fence(void)
 {
-	__asm__ volatile("sfence" ::: "memory");
+	persist_fence();
 	stats_mine()->barriers++;
 	stats_tls.x.fences++;
 }
@@ -484,7 +484,7 @@ void ulog_rollback(void)
 
 /* ulog_open -- at pool open: finds or makes the lane table, replays what a
  * crash left (PMDK has recovered its own log by now) */
-int ulog_open(int is_pmem)
+int ulog_open(void)
 {
 	struct pool_header *h = pool_cur->hdr;
 	const char *e = getenv("PMS_UNDO");
@@ -521,7 +521,7 @@ int ulog_open(int is_pmem)
 	}
 	/* PMS_UNDO=pmdk: PMDK's log for every range, for comparison. Pools
 	 * under UNDO_POOL_MIN keep PMDK's log: their heap has no room to spare. */
-	ulog_on_ = is_pmem && pms_pool_size_ >= UNDO_POOL_MIN &&
+	ulog_on_ = pms_pool_size_ >= UNDO_POOL_MIN &&
 		!(e && strcmp(e, "pmdk") == 0);
 	if (!ulog_on_ || table)
 		return 0;

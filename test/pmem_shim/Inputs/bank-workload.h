@@ -200,6 +200,13 @@ static void child(const char *path, int fd, unsigned seed)
 	}
 }
 
+/* slab_may_leak -- the slab was asked for, whose crashes may leak slots */
+static int slab_may_leak(void)
+{
+	const char *e = getenv("PMS_SLAB");
+	return e && strcmp(e, "1") == 0;
+}
+
 /* count_obj -- heap walk callback */
 static void count_obj(void *obj, size_t size, void *arg)
 {
@@ -242,7 +249,11 @@ static uint64_t check(const char *path, uint64_t reported)
 	if (st->seq > reported + 1)
 		die("uncommitted transaction visible", st->seq, reported);
 	pms_heap_walk(count_obj, &objs);
-	if ((uint64_t)objs != 1 + n + nl)
+	/* The slab (PMS_SLAB=1) may leak the slots of the operation a crash
+	 * interrupted (runtime/pmem_shim/src/slab.c): more objects than reachable
+	 * is allowed there, fewer never. */
+	if ((uint64_t)objs < 1 + n + nl ||
+	    ((uint64_t)objs > 1 + n + nl && !slab_may_leak()))
 		die("leaked or lost objects", objs, 1 + n + nl);
 	uint64_t seq = st->seq;
 	pms_pool_close(p);
