@@ -97,6 +97,10 @@ static __thread struct seen_table *seen_t;
 static __thread uint32_t seen_n;   /* lines remembered */
 static __thread int seen_hashed;   /* they are in v (indexed by used), not in few */
 static __thread int seen_full; /* a logged line did not fit: the table is partial */
+/* One bit per hash of each remembered line: most lookups are of lines not
+ * logged yet (a new range), and this answers them without searching the short
+ * array or probing the table (which misses the cache in large transactions). */
+static __thread uint64_t seen_filter[4];
 
 /* A run of stores logged together (pms_tx_log_run): its entries are written
  * back once and fenced once, at ulog_batch_end, before any of its stores.
@@ -124,11 +128,19 @@ static struct seen *seen_slot(uintptr_t line)
 	return &seen_t->v[h];
 }
 
+static unsigned seen_bit(uintptr_t line)
+{
+	return (unsigned)(((line >> 6) * 0x9e3779b97f4a7c15ULL) >> 56);
+}
+
 /* seen_lookup -- the entry of line, or NULL */
 static struct seen *seen_lookup(uintptr_t line)
 {
 	struct seen *s;
+	unsigned b = seen_bit(line);
 
+	if (!(seen_filter[b >> 6] >> (b & 63) & 1))
+		return NULL;
 	if (!seen_hashed) {
 		for (uint32_t i = 0; i < seen_n; i++)
 			if (seen_t->few[i].line == line)
@@ -167,6 +179,7 @@ static struct seen *seen_insert(uintptr_t line)
 		seen_t->used[seen_n++] = (uint32_t)(s - seen_t->v);
 	}
 	*s = (struct seen){ line, 0 };
+	seen_filter[seen_bit(line) >> 6] |= 1ULL << (seen_bit(line) & 63);
 	return s;
 }
 
@@ -220,6 +233,7 @@ static void seen_clear(void)
 	seen_n = 0;
 	seen_hashed = 0;
 	seen_full = 0;
+	memset(seen_filter, 0, sizeof(seen_filter));
 }
 
 /* lane_take -- this thread's lane for the open pool, or -1 */
