@@ -50,13 +50,15 @@ static char port_tracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
 static int port_ntracked;
 
 /* Lines of tracked value roots this thread's stores changed since its last
- * operation end: [lo, hi) byte offsets in port_values[v]. */
-#define TOUCHED_CAP 256
-#define TOUCHED_SCAN 8 /* latest spans a store may join */
-struct touched { int v; size_t lo, hi; };
-static __thread struct touched *touched_v; /* TOUCHED_CAP, on the heap (ulog.c's seen_t) */
-static __thread unsigned touched_n;
-static __thread int touched_all; /* the list overflowed: compare them whole */
+ * operation end: one bit a line, the tracked roots' lines numbered one after
+ * another (value_line0, at pms_port_open), and one bit a root with any set.
+ * (A list of spans, searched at every store, was a fifth of the LRU
+ * maintainer's instructions in its long transactions.) */
+static size_t value_line0[PORT_MAX_VALUES], value_nlines;
+static __thread uint64_t *touched_bits; /* on the heap (ulog.c's seen_t) */
+static __thread uint32_t touched_roots;
+static __thread int touched_all; /* no memory for the bits: compare them whole */
+_Static_assert(PORT_MAX_VALUES <= 32, "touched_roots has a bit per root");
 
 /* pms_port_value -- registers a value root */
 void pms_port_value(const char *name, void *addr, size_t size)
@@ -102,6 +104,12 @@ void values_resolve_tracked(void)
 		value_sorted[j] = i;
 	}
 	value_nsorted = port_nvalues;
+	value_nlines = 0;
+	for (int i = 0; i < port_nvalues; i++)
+		if (port_values[i].tracked) {
+			value_line0[i] = value_nlines;
+			value_nlines += (port_values[i].size + PMS_LINE - 1) / PMS_LINE;
+		}
 	for (int i = 0; i < port_nvalues; i++) {
 		uintptr_t a = (uintptr_t)port_values[i].addr;
 		if (!port_values[i].tracked)
@@ -179,7 +187,6 @@ void *pms_value_touch(void *addr, size_t size)
 {
 	uintptr_t a = (uintptr_t)addr;
 	struct port_value *v = NULL;
-	struct touched *t;
 	size_t lo, hi;
 	int i;
 
@@ -201,24 +208,14 @@ void *pms_value_touch(void *addr, size_t size)
 		values_mark_outside(v, lo, hi);
 		return addr;
 	}
-	/* An operation stores into a few counters of a few roots, in turns
-	 * (sizes, heads, itemstats, sizes again): one span a line, not one a store. */
-	t = NULL;
-	for (unsigned k = touched_n, seen = 0; k > 0 && seen < TOUCHED_SCAN; k--, seen++)
-		if (touched_v[k - 1].v == i && lo <= touched_v[k - 1].hi &&
-				hi >= touched_v[k - 1].lo) {
-			t = &touched_v[k - 1];
-			break;
-		}
-	if (t) {
-		t->lo = lo < t->lo ? lo : t->lo;
-		t->hi = hi > t->hi ? hi : t->hi;
-	} else if (touched_n == TOUCHED_CAP ||
-			(!touched_v && !(touched_v = malloc(TOUCHED_CAP * sizeof(*touched_v))))) {
+	if (!touched_bits && !(touched_bits = calloc((value_nlines + 63) / 64, sizeof(uint64_t)))) {
 		touched_all = 1;
-	} else {
-		touched_v[touched_n++] = (struct touched){ i, lo, hi };
+		return addr;
 	}
+	for (size_t l = value_line0[i] + lo / PMS_LINE,
+			end = value_line0[i] + (hi + PMS_LINE - 1) / PMS_LINE; l < end; l++)
+		touched_bits[l / 64] |= 1ULL << (l % 64);
+	touched_roots |= 1u << i;
 	return addr;
 }
 
@@ -389,6 +386,43 @@ static void values_sync_outside(struct port_value *v)
 	}
 }
 
+/* values_sync_lines -- syncs lines [lo, hi) of v as one span */
+static void values_sync_lines(struct port_value *v, size_t lo, size_t hi)
+{
+	/* v->copy: whether or not another thread untracked it since */
+	if (v->copy && hi > lo)
+		values_sync_span(v, lo * PMS_LINE, hi * PMS_LINE < v->size ? hi * PMS_LINE : v->size);
+}
+
+/* values_sync_touched -- the runs of lines of v whose bits are set (its lines
+ * from bit base on), each synced as a span; the bits are cleared. Words
+ * without a bit are skipped: itemstats alone has 680 lines. */
+static void values_sync_touched(struct port_value *v, size_t base)
+{
+	size_t end = base + (v->size + PMS_LINE - 1) / PMS_LINE, lo = 0, hi = 0;
+
+	for (size_t w = base / 64; w * 64 < end; w++) {
+		uint64_t word = touched_bits[w];
+		if (!word)
+			continue;
+		if (w * 64 < base)
+			word &= ~0ULL << (base - w * 64);
+		if ((w + 1) * 64 > end)
+			word &= (1ULL << (end - w * 64)) - 1; /* end - w * 64 < 64 here */
+		touched_bits[w] &= ~word;
+		while (word) {
+			size_t line = w * 64 + (size_t)__builtin_ctzll(word) - base;
+			word &= word - 1;
+			if (line != hi) {
+				values_sync_lines(v, lo, hi);
+				lo = line;
+			}
+			hi = line + 1;
+		}
+	}
+	values_sync_lines(v, lo, hi);
+}
+
 /* values_sync -- before an operation commits: copies the values it changed,
  * only the cache lines that differ: an operation changes one list head of an
  * array of hundreds. A tracked root is looked at only where this thread's
@@ -405,13 +439,12 @@ void values_sync(void)
 		else if (__atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE))
 			values_sync_outside(v);
 	}
-	for (unsigned k = 0; k < touched_n && !touched_all; k++) {
-		struct port_value *v = &port_values[touched_v[k].v];
-		/* whether or not another thread untracked it since the loop above */
-		if (v->copy)
-			values_sync_span(v, touched_v[k].lo, touched_v[k].hi);
+	while (touched_roots && !touched_all) {
+		int i = __builtin_ctz(touched_roots);
+		touched_roots &= touched_roots - 1;
+		values_sync_touched(&port_values[i], value_line0[i]);
 	}
 	values_copy_pending();
-	touched_n = 0;
+	touched_roots = 0;
 	touched_all = 0;
 }
