@@ -129,6 +129,24 @@ inline bool isHeap(llvm::StringRef C) {
          C.startswith(ObjectRead);
 }
 
+/// The field cell ("f:<record>.<field>") that a cell of the objects of one heap site
+/// ("h:<site>#f:...") or of one parameter ("<usr>|p<i>#w#f:...", "...#r#f:...") is a part
+/// of; empty for any other cell. (A USR may hold '#': the mark is the last "#f:".)
+inline llvm::StringRef objectFieldOf(llvm::StringRef C) {
+  for (size_t At = C.rfind(SiteField); At != llvm::StringRef::npos && At > 0;
+       At = C.substr(0, At).rfind(SiteField)) {
+    llvm::StringRef Rest = C.substr(At + SiteField.size());
+    if (!Rest.startswith(Field))
+      continue;
+    llvm::StringRef Owner = C.substr(0, At);
+    if (Owner.startswith(HeapSite) || Owner.endswith(ParamFieldWrite.drop_back()) ||
+        Owner.endswith(ParamFieldRead.drop_back()))
+      return Rest;
+    return {};
+  }
+  return {};
+}
+
 } // namespace cell
 
 /// The stream cell of a handle held in Cell ("~" + Cell), or empty when Cell is.
