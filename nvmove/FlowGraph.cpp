@@ -27,6 +27,16 @@ std::optional<unsigned> FlowGraph::find(StringRef Cell) const {
 
 static bool isFieldCell(StringRef C) { return C.startswith(cell::Field); }
 
+/// A field cell ("f:<r>.<f>"), split per allocation site, or the bytes the pointer held in
+/// one points to ("*f:<r>.<f>") when they are each object's own (HeapSites::hasPrivateBytes):
+/// split by the sites of the object holding the pointer (h:<site>#*f:buf.data is what the
+/// buffers of that site's objects hold).
+static bool isSplitCell(StringRef C, const HeapSites &Heap) {
+  if (C.consume_front(cell::Pointee))
+    return C.startswith(cell::Field) && Heap.hasPrivateBytes(C);
+  return isFieldCell(C);
+}
+
 /// With an allocation-site heap, a field read through pointers whose sites are known reads
 /// those sites' cells (and what was written through pointers the heap does not follow); a
 /// write still writes the record's field cell (what every other rule and unknown reads see)
@@ -43,7 +53,7 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
   auto UnknownWrites = [](const std::string &Field) { return cell::unknownSiteField(Field); };
   std::vector<std::string> Sources{From};
   // A per-site edge out of a field cell stands for a read in the callee: left as it is.
-  if (isFieldCell(From) && Via < 0 && Function >= 0) {
+  if (isSplitCell(From, *Heap) && Via < 0 && Function >= 0) {
     FieldTargets Read = Heap->sitesOf(Usrs[Function], From, false);
     Read.Unknown |= ParamFieldsBound && !Read.Params.empty();
     if (!Read.Unknown) {
@@ -59,7 +69,7 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
     }
   }
   std::optional<FieldTargets> Write;
-  if (isFieldCell(To) && Function >= 0) {
+  if (isSplitCell(To, *Heap) && Function >= 0) {
     Write = Heap->sitesOf(Usrs[Function], To, true);
     Write->Unknown |= ParamFieldsBound && !Write->Params.empty();
     for (unsigned P : Write->Params)
@@ -67,7 +77,7 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
   }
   for (const std::string &Src : Sources) {
     addRawEdge(Src, To, Loc, Function, Kind, Via);
-    if (!isFieldCell(To))
+    if (!isSplitCell(To, *Heap))
       continue;
     if (!Write || Write->Unknown) {
       addRawEdge(Src, UnknownWrites(To), Loc, Function, Kind, Via);

@@ -180,6 +180,100 @@ HeapSites::HeapSites(const std::vector<const FunctionSummary *> &Program,
   }
   seedUnknown(Program, Store, AllTUs);
   propagate();
+  findPrivateBytes(Program, Store);
+}
+
+/// Whether qualified local Cell only ever holds fresh memory: its pointer flows come, through
+/// locals and call results of the same function, from allocation sites only.
+bool HeapSites::onlyFreshFrom(const std::string &Cell) const {
+  auto Start = Pointers->find(Cell);
+  if (!Start)
+    return false;
+  std::vector<unsigned> Work{*Start};
+  std::set<unsigned> Seen;
+  bool Any = false;
+  while (!Work.empty()) {
+    unsigned N = Work.back();
+    Work.pop_back();
+    if (!Seen.insert(N).second)
+      continue;
+    StringRef C = Pointers->name(N);
+    if (C.startswith(cell::HeapSite)) {
+      Any = true;
+      continue;
+    }
+    StringRef Local = C.rsplit(cell::Separator).second;
+    if (Unknown[N] || C.startswith(cell::Callee) || cell::isShared(C) ||
+        !(Local.startswith(cell::Var) || isCallCell(Local)))
+      return false;
+    for (unsigned E : Pointers->inEdges(N))
+      Work.push_back(Pointers->edge(E).From);
+  }
+  return Any;
+}
+
+/// Pointer fields whose bytes are each object's own (hasPrivateBytes). Anything else shares
+/// them (b->data = a->data, a pointer from a parameter or a global, *b = *a copying the
+/// pointer) and keeps one cell per record for them.
+void HeapSites::findPrivateBytes(const std::vector<const FunctionSummary *> &Program,
+                                 const SummaryStore &Store) {
+  std::set<std::string> Candidates, Rejected, CopiedWhole;
+  // Fields the pointer flows do not show all stores of: their address is taken, a global's
+  // initializer fills them, they share storage in a union.
+  for (const FunctionSummary *F : Program)
+    for (const Flow &Fl : F->HeapFlows)
+      if (Fl.Kind == Flow::Alias)
+        Rejected.insert(Fl.To);
+  for (size_t I = 0; I < Store.size(); ++I)
+    if (const TUSummary *S = Store.summary(I)) {
+      for (const Flow &Fl : S->GlobalFlows)
+        Rejected.insert(Fl.To);
+      for (const RecordInfo &R : S->Records)
+        if (R.Kind == "union")
+          for (const FieldInfo &Fd : R.Fields)
+            Rejected.insert(cell::field(R.Key, Fd.Name));
+    }
+  for (const FunctionSummary *F : Program) {
+    for (const Flow &Fl : F->Flows)
+      if (StringRef(Fl.To).startswith(cell::Object))
+        CopiedWhole.insert(Fl.To.substr(cell::Object.size()));
+    for (const Flow &Fl : F->PointerFlows) {
+      if (!StringRef(Fl.To).startswith(cell::Field) || Fl.Kind == Flow::Type)
+        continue;
+      bool Fresh = Fl.Kind == Flow::Store && !cell::isShared(Fl.From) &&
+                   !StringRef(Fl.From).startswith(cell::Pointee) &&
+                   onlyFreshFrom(qualifyCell(Fl.From, F->Usr));
+      (Fresh ? Candidates : Rejected).insert(Fl.To);
+    }
+  }
+  // A record copied whole, or embedded by value (at any depth) in one, copies its pointers.
+  std::multimap<std::string, std::string> EmbeddedIn;
+  for (size_t I = 0; I < Store.size(); ++I)
+    if (const TUSummary *S = Store.summary(I))
+      for (const RecordInfo &R : S->Records)
+        for (const FieldInfo &Fd : R.Fields)
+          if (!Fd.PointeeRecord.empty() && !StringRef(Fd.Type).contains('*'))
+            EmbeddedIn.insert({Fd.PointeeRecord, R.Key});
+  auto Copied = [&](const std::string &Rec) {
+    std::set<std::string> Seen;
+    std::vector<std::string> Work{Rec};
+    while (!Work.empty()) {
+      std::string R = Work.back();
+      Work.pop_back();
+      if (!Seen.insert(R).second)
+        continue;
+      if (CopiedWhole.count(R))
+        return true;
+      for (auto [It, End] = EmbeddedIn.equal_range(R); It != End; ++It)
+        Work.push_back(It->second);
+    }
+    return false;
+  };
+  for (const std::string &Field : Candidates) {
+    StringRef Rec = StringRef(Field).drop_front(cell::Field.size()).rsplit('.').first;
+    if (!Rejected.count(Field) && !Copied(Rec.str()))
+      PrivateBytes.insert(Field);
+  }
 }
 
 void HeapSites::markUnknown(const std::string &Cell) {
@@ -270,13 +364,27 @@ bool HeapSites::isFixedParam(StringRef Usr, unsigned I) const {
 
 FieldTargets HeapSites::sitesOf(StringRef Usr, StringRef Field, bool Write) const {
   FieldTargets T;
-  auto It = Bases.find({Usr.str(), Field.str(), char(Write ? Flow::Base : Flow::ReadBase)});
-  if (It == Bases.end()) {
+  // The bytes behind a pointer field ("*f:buf.data") belong to the objects whose field
+  // holds the pointer: the bases of the function's reads and writes of that field (an
+  // alias made by a field write, `b->data = p`, is through its write base).
+  std::vector<char> Kinds{char(Write ? Flow::Base : Flow::ReadBase)};
+  if (Field.consume_front(cell::Pointee)) {
+    if (!hasPrivateBytes(Field)) {
+      T.Unknown = true;
+      return T;
+    }
+    Kinds = {char(Flow::Base), char(Flow::ReadBase)};
+  }
+  std::vector<std::string> Through;
+  for (char Kind : Kinds)
+    if (auto It = Bases.find({Usr.str(), Field.str(), Kind}); It != Bases.end())
+      Through.insert(Through.end(), It->second.begin(), It->second.end());
+  if (Through.empty()) {
     T.Unknown = true;
     return T;
   }
   std::set<unsigned> Sites;
-  for (const std::string &B : It->second) {
+  for (const std::string &B : Through) {
     // Through a parameter: the object each caller passes, bound at each call.
     if (auto I = paramIndex(B); I && isFixedParam(Usr, *I)) {
       T.Params.push_back(*I);

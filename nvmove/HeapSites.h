@@ -58,14 +58,24 @@ public:
   /// Allocation wrappers found (their calls are sites).
   const std::set<std::string> &wrappers() const { return Pure; }
 
+  /// Whether the bytes behind pointer field cell Field ("f:buf.data") belong to one object
+  /// each: every pointer stored into the field is fresh memory of the storing function's own
+  /// allocations (through its locals), and no object holding the field is ever copied whole.
+  /// Then they can be told apart by the site of the object holding the pointer.
+  bool hasPrivateBytes(llvm::StringRef Field) const { return PrivateBytes.count(Field.str()); }
+
 private:
   std::set<std::string> pureWrappers(const std::vector<const FunctionSummary *> &Program) const;
   void seedUnknown(const std::vector<const FunctionSummary *> &Program, const SummaryStore &Store,
                    bool AllTUs);
   void markUnknown(const std::string &Cell);
   void propagate();
+  void findPrivateBytes(const std::vector<const FunctionSummary *> &Program,
+                        const SummaryStore &Store);
+  bool onlyFreshFrom(const std::string &Cell) const;
 
   std::set<std::string> Bodies, AddressTaken, Pure, Walked;
+  std::set<std::string> PrivateBytes; ///< pointer field cells (see hasPrivateBytes)
   std::set<std::string> ReassignedParams;
   /// (caller, location, callee, parameter) -> the pointer cells of the argument.
   std::map<std::tuple<std::string, std::string, std::string, unsigned>, std::vector<std::string>>

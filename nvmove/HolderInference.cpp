@@ -310,7 +310,13 @@ PreciseAnalysis::Candidates PreciseAnalysis::holderCandidates(const std::vector<
                                              " that the load allocated and filled")};
   }
   for (unsigned N = 0; N < Graph.size(); ++N) {
-    auto [Key, Name] = fieldOfCell(Graph.name(N));
+    // The field of the objects of one site, or of the one a parameter points to, is a
+    // field of the record too: leadsToLoaded stops at it as at the record's cell (the
+    // pointer in lib_ctx->libraries, read through libraryLink's parameter).
+    StringRef Cell = Graph.name(N);
+    if (StringRef Part = cell::objectFieldOf(Cell); !Part.empty())
+      Cell = Part;
+    auto [Key, Name] = fieldOfCell(Cell);
     if (!Leads[N] || Key.empty() || Found.count(Key) || Out.count(Key) ||
         !isTypedPointerField(Key, Name))
       continue;

@@ -10,11 +10,11 @@
 
 namespace nvm::infer {
 
-/// Cells of heap objects and globals, where the data of every object of a type meets.
+/// Cells of heap objects and globals, where the data of every object of a type meets, and
+/// with the allocation-site heap (--heap=sites) a field of the objects of one site
+/// ("h:<site>#f:...") or of the object a parameter points to ("usr|p0#w#f:..."): storage,
+/// which the rules that follow values through locals, parameters and results stop at.
 bool isHeapCell(llvm::StringRef Cell);
-/// Heap cells, and with the allocation-site heap an object's field cell ("h:<site>#f:...")
-/// or the cell of the object a parameter points to ("usr|p0#w#f:...").
-bool isObjectStorageCell(llvm::StringRef Cell);
 /// Where data read from storage enters the graph: LOAD, an input site ("|in:"), a stream cell.
 bool isSourceCell(llvm::StringRef Cell);
 

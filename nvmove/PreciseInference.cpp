@@ -8,11 +8,8 @@ using namespace llvm;
 
 namespace nvm::infer {
 
-bool isHeapCell(StringRef C) { return cell::isHeap(C); }
-
-bool isObjectStorageCell(StringRef C) {
-  return cell::isHeap(C) || (C.startswith(cell::HeapSite) && C.contains('#')) ||
-         isParamFieldCell(C);
+bool isHeapCell(StringRef C) {
+  return cell::isHeap(C) || !cell::objectFieldOf(C).empty();
 }
 
 /// Every application function of the parsed TUs: where storage is used after the load too.
@@ -153,6 +150,10 @@ bool PreciseAnalysis::onlyOutput(unsigned N) const {
   // program makes of it, not only the walk's.
   if (Formatted[N] == -2)
     return false;
+  // The program-wide uses know no allocation sites: a site's or a parameter's field cell is
+  // used where its record's field cell is.
+  if (StringRef Field = cell::objectFieldOf(Cell); !Field.empty())
+    Cell = Field;
   auto P = Program.find(Cell);
   if (!P)
     return false;

@@ -32,7 +32,7 @@ std::vector<bool> PreciseAnalysis::leadsToDirectlyLoaded() const {
   std::vector<unsigned> Sources = loadSources();
   std::vector<int> Direct = Graph.reachIf(
       Sources, false, [](const FlowGraph::Edge &) { return true; },
-      [&](unsigned N) { return !isObjectStorageCell(Graph.name(N)); });
+      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
   std::vector<unsigned> Bases;
   for (const FlowGraph::Edge &B : Graph.baseUses())
     if (auto T = Graph.find(StringRef(Graph.name(B.To)).drop_front(2));
@@ -40,7 +40,7 @@ std::vector<bool> PreciseAnalysis::leadsToDirectlyLoaded() const {
       Bases.push_back(B.From);
   std::vector<int> P = Graph.reachIf(
       Bases, true, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
-      [&](unsigned N) { return !isObjectStorageCell(Graph.name(N)); });
+      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
   std::vector<bool> Leads(Graph.size());
   for (unsigned N = 0; N < Graph.size(); ++N)
     Leads[N] = P[N] != -2;
@@ -62,11 +62,11 @@ void PreciseAnalysis::findEmbeddingRecords() {
   auto CallCarriesLoaded = [&](unsigned N) {
     for (unsigned E : Graph.outEdges(N)) {
       const FlowGraph::Edge &Ed = Graph.edge(E);
-      if (Ed.Function < 0 || isObjectStorageCell(Graph.name(Ed.To)))
+      if (Ed.Function < 0 || isHeapCell(Graph.name(Ed.To)))
         continue; // a store into memory, not a call
       for (unsigned Sib : CallArgs[{Ed.Function, Ed.Loc}]) {
         unsigned From = Graph.edge(Sib).From;
-        if (From != N && isKept(From) && !isObjectStorageCell(Graph.name(From)) &&
+        if (From != N && isKept(From) && !isHeapCell(Graph.name(From)) &&
             !isSourceCell(Graph.name(From)))
           return true;
       }

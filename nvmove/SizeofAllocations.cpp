@@ -163,7 +163,7 @@ void PreciseAnalysis::findSizeofAllocations() {
         [&](unsigned M) {
           StringRef C = Graph.name(M);
           // A field read through a parameter is the objects' storage of every call.
-          return !isHeapCell(C) && !isParamFieldCell(C) &&
+          return !isHeapCell(C) &&
                  !(Wrapper && isCellOf(C, Usr) && isParamOf(C, Usr));
         });
     for (unsigned S = 0; S < Graph.size(); ++S) {

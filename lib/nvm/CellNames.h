@@ -22,6 +22,8 @@
 //   h:<usr>|c<n>             the objects allocated by call c<n> of <usr> (--heap=sites);
 //   h:<usr>|c<n>#f:<r>.<f>   a field of those objects; h:?#f:<r>.<f> the writes to a field
 //                            through pointers the heap does not follow
+//   h:<usr>|c<n>#*f:<r>.<f>  the bytes the pointer field f of those objects points to
+//                            (and h:?#*f:..., <usr>|p<i>#w#*f:... as for fields)
 //   <usr>|p<i>#w#f:<r>.<f>   (--heap=sites) what function <usr> writes into field f of the
 //                            object its parameter i points to, bound at each call;
 //                            <usr>|p<i>#r#f:<r>.<f> what it reads from there
@@ -127,6 +129,26 @@ inline bool isHeap(llvm::StringRef C) {
   C.consume_front(Pointee);
   return C.startswith(Field) || C.startswith(Global) || C.startswith(Object) ||
          C.startswith(ObjectRead);
+}
+
+/// The record's cell ("f:<record>.<field>", or the pointee "*f:<record>.<field>") that a
+/// cell of the objects of one heap site ("h:<site>#f:...", "h:<site>#*f:...") or of one
+/// parameter ("<usr>|p<i>#w#f:...", "...#r#*f:...") is a part of; empty for any other cell.
+/// (A USR may hold '#': the mark is the last one before "f:" or "*f:".)
+inline llvm::StringRef objectFieldOf(llvm::StringRef C) {
+  for (size_t At = C.rfind(SiteField); At != llvm::StringRef::npos && At > 0;
+       At = C.substr(0, At).rfind(SiteField)) {
+    llvm::StringRef Rest = C.substr(At + SiteField.size());
+    bool PointeeOfField = Rest.startswith(Pointee) && Rest.drop_front().startswith(Field);
+    if (!Rest.startswith(Field) && !PointeeOfField)
+      continue;
+    llvm::StringRef Owner = C.substr(0, At);
+    if (Owner.startswith(HeapSite) || Owner.endswith(ParamFieldWrite.drop_back()) ||
+        Owner.endswith(ParamFieldRead.drop_back()))
+      return Rest;
+    return {};
+  }
+  return {};
 }
 
 } // namespace cell
