@@ -188,6 +188,7 @@ int tx_need_pmdk(void);
 void tx_lazy_open(void);
 int tx_lazy_close(void);
 int tx_add_exact(void *addr, size_t size);
+int tx_add_words(void *const *addrs, size_t n);
 void tx_note_unlogged(void *addr, size_t size);
 void tx_writeback_unlogged(void);
 
@@ -243,6 +244,8 @@ int ulog_begin(void);
 enum { ULOG_DONE, ULOG_SEEN, ULOG_FULL };
 int ulog_log(void *addr, size_t size);
 int ulog_covers(const void *addr, size_t size);
+#define ULOG_WORDS_MAX 64 /* words a words entry holds */
+int ulog_log_words(void *const *addrs, size_t n);
 void ulog_batch_begin(void);
 int ulog_batching(void);
 int ulog_batch_end(void);

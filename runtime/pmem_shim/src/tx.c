@@ -417,6 +417,30 @@ int tx_add_exact(void *addr, size_t size)
 	return tx_add_slow(addr, size, 0);
 }
 
+/* tx_add_words -- tx_add_exact of the n 8-byte words at addrs (pool copies of
+ * value roots), as one entry of the runtime's log when it can take them */
+int tx_add_words(void *const *addrs, size_t n)
+{
+	if (n == 0)
+		return 0;
+	if (tx_tls.depth == 0 && tx_tls.lazy > 0 && tx_ensure() != 0)
+		return -1;
+	if (tx_tls.depth > 0 && !tx_tls.aborted && tx_tls.ulog && !tx_tls.ulog_full) {
+		int r = ulog_log_words(addrs, n);
+		if (r == ULOG_DONE) {
+			stats_mine()->bytes_logged += 8 * n;
+			if (pms_lat_active_) /* one entry: charged as one range of its bytes */
+				lat_tx_log(addrs[0], 16 * n, !ulog_batching());
+		}
+		if (r != ULOG_FULL)
+			return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (tx_add_exact(addrs[i], 8) != 0)
+			return -1;
+	return 0;
+}
+
 /* pms_tx_memcpy -- logged memcpy */
 void *pms_tx_memcpy(void *dst, const void *src, size_t n)
 {

@@ -41,7 +41,10 @@
 #define UNDO_TABLE_TYPE 0x504d5355u /* "PMSU" */
 #define UNDO_LOG_TYPE 0x504d534cu   /* "PMSL" */
 #define UNDO_TABLE_MAGIC_V1 0x316f646e55534d50ULL /* "PMSUndo1": ENTRY_V1 entries */
-#define UNDO_TABLE_MAGIC 0x326f646e55534d50ULL    /* "PMSUndo2": ENTRY_V2 entries */
+#define UNDO_TABLE_MAGIC_V2 0x326f646e55534d50ULL /* "PMSUndo2": ENTRY_V2 ranges only */
+/* "PMSUndo3": ENTRY_V2 entries, words entries among them; a runtime that knows
+ * only V2 refuses the table instead of misreading a words entry */
+#define UNDO_TABLE_MAGIC 0x336f646e55534d50ULL
 
 struct undo_lane {          /* persistent, one cache line */
 	uint64_t committed_gen;
@@ -308,6 +311,19 @@ int ulog_begin(void)
 	return 1;
 }
 
+/* offs_grow -- room for more entry offsets; 0 when there is no memory */
+static int offs_grow(void)
+{
+	size_t cap = offs_cap ? 2 * offs_cap : 256;
+	size_t *v = realloc(offs_v, cap * sizeof(*v));
+
+	if (!v)
+		return 0;
+	offs_v = v;
+	offs_cap = cap;
+	return 1;
+}
+
 /* ulog_log -- logs [addr, +size) before a store: ULOG_DONE, ULOG_SEEN (the
  * transaction logged every byte already: no entry), ULOG_FULL (the caller
  * logs it with PMDK) */
@@ -320,14 +336,8 @@ int ulog_log(void *addr, size_t size)
 		return ULOG_SEEN;
 	if (me.used + need > me.cap)
 		return ULOG_FULL;
-	if (offs_n == offs_cap) {
-		size_t cap = offs_cap ? 2 * offs_cap : 256;
-		size_t *v = realloc(offs_v, cap * sizeof(*v));
-		if (!v)
-			return ULOG_FULL; /* no room to remember it: PMDK logs it */
-		offs_v = v;
-		offs_cap = cap;
-	}
+	if (offs_n == offs_cap && !offs_grow())
+		return ULOG_FULL; /* no room to remember it: PMDK logs it */
 	e = me.log + me.used;
 	entry_write(e, me.gen, (uintptr_t)addr - pms_pool_base_, addr, size);
 	if (!batching) {
@@ -339,6 +349,41 @@ int ulog_log(void *addr, size_t size)
 	stats_mine();
 	stats_tls.x.log_entries++;
 	seen_add((uintptr_t)addr, size);
+	return ULOG_DONE;
+}
+
+/* ulog_log_words -- logs the n 8-byte words at addrs (in the pool, 8-byte
+ * aligned) in one words entry, leaving out those logged already: ULOG_DONE,
+ * ULOG_SEEN (every word was) or ULOG_FULL (nothing logged: the caller logs
+ * them one by one) */
+int ulog_log_words(void *const *addrs, size_t n)
+{
+	uint64_t offs[ULOG_WORDS_MAX];
+	size_t k = 0, need;
+	char *e;
+
+	if (n > ULOG_WORDS_MAX)
+		return ULOG_FULL;
+	for (size_t i = 0; i < n; i++)
+		if (!seen_covers((uintptr_t)addrs[i], 8))
+			offs[k++] = (uintptr_t)addrs[i] - pms_pool_base_;
+	if (k == 0)
+		return ULOG_SEEN;
+	need = entry_words_bytes(k);
+	if (me.used + need > me.cap || (offs_n == offs_cap && !offs_grow()))
+		return ULOG_FULL;
+	e = me.log + me.used;
+	entry_write_words(e, me.gen, offs, k, (const unsigned char *)pms_pool_base_);
+	if (!batching) {
+		flush_lines_uncharged(e, need);
+		raw_fence();
+	}
+	offs_v[offs_n++] = me.used;
+	me.used += need;
+	stats_mine();
+	stats_tls.x.log_entries++;
+	for (size_t i = 0; i < k; i++)
+		seen_add(pms_pool_base_ + offs[i], 8);
 	return ULOG_DONE;
 }
 
@@ -449,8 +494,16 @@ static void replay(struct undo_lane *l, const char *log, enum entry_format f,
 		size_t at = offs[--n];
 		if (!entry_read(log + at, l->log_size - at, f, gen, pms_pool_size_, &e))
 			continue; /* (never: read valid before) */
-		memcpy((void *)(pms_pool_base_ + e.off), e.data, e.size);
-		flush_lines_uncharged((void *)(pms_pool_base_ + e.off), e.size);
+		for (uint64_t w = 0; w < e.words; w++) {
+			uint64_t off;
+			memcpy(&off, e.data + 16 * w, 8);
+			memcpy((void *)(pms_pool_base_ + off), e.data + 16 * w + 8, 8);
+			flush_lines_uncharged((void *)(pms_pool_base_ + off), 8);
+		}
+		if (!e.words) {
+			memcpy((void *)(pms_pool_base_ + e.off), e.data, e.size);
+			flush_lines_uncharged((void *)(pms_pool_base_ + e.off), e.size);
+		}
 	}
 	raw_fence();
 	l->committed_gen = gen;
@@ -512,6 +565,7 @@ int ulog_open(void)
 		table = (struct undo_table *)(pms_pool_base_ + h->undo_table);
 		if (h->undo_table + sizeof(*table) > pms_pool_size_ ||
 				(table->magic != UNDO_TABLE_MAGIC &&
+				 table->magic != UNDO_TABLE_MAGIC_V2 &&
 				 table->magic != UNDO_TABLE_MAGIC_V1))
 			return err_set(EPROTO, "pool '%s': the undo-log table is "
 				"damaged", pool_cur->path);
@@ -528,7 +582,7 @@ int ulog_open(void)
 		}
 		/* An older runtime's log, recovered: no entry of it is live any
 		 * more, and the next ones are written in the new format. */
-		if (f == ENTRY_V1) {
+		if (table->magic != UNDO_TABLE_MAGIC) {
 			table->magic = UNDO_TABLE_MAGIC;
 			pool_persist(pool_cur->pop, &table->magic, sizeof(table->magic));
 		}

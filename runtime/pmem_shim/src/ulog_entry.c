@@ -85,6 +85,28 @@ size_t entry_write(char *at, uint64_t gen, uint64_t off, const void *old, uint64
 	return entry_bytes(size);
 }
 
+/* A words entry: `where` is n << V2_SIZE_BITS with a size of 0 (no range
+ * entry has one), then n pairs of (offset, old word). */
+size_t entry_words_bytes(size_t n)
+{
+	return sizeof(struct entry_v2) + 16 * n;
+}
+
+size_t entry_write_words(char *at, uint64_t gen, const uint64_t *offs, size_t n,
+		const unsigned char *base)
+{
+	struct entry_v2 *e = (struct entry_v2 *)at;
+	unsigned char *p = e->body;
+
+	for (size_t i = 0; i < n; i++, p += 16) {
+		memcpy(p, &offs[i], 8);
+		memcpy(p + 8, base + offs[i], 8);
+	}
+	e->where = (uint64_t)n << V2_SIZE_BITS;
+	e->check = check_v2(gen, 0, 16 * n, e->body) ^ 0x5851f42d4c957f2dULL; /* not a range's */
+	return entry_words_bytes(n);
+}
+
 size_t entry_write_v1(char *at, uint64_t gen, uint64_t off, const void *old, uint64_t size)
 {
 	struct entry_v1 *e = (struct entry_v1 *)at;
@@ -119,6 +141,17 @@ static int read_v2(const char *at, size_t room, uint64_t gen, struct entry_view 
 	if (room < sizeof(*e))
 		return 0;
 	size = e->where & V2_BIG;
+	v->words = 0;
+	if (size == 0) { /* a words entry */
+		uint64_t n = e->where >> V2_SIZE_BITS;
+		if (n == 0 || n > (room - sizeof(*e)) / 16)
+			return 0;
+		v->off = v->size = 0;
+		v->words = n;
+		v->data = e->body;
+		v->bytes = entry_words_bytes(n);
+		return e->check == (check_v2(gen, 0, 16 * n, e->body) ^ 0x5851f42d4c957f2dULL);
+	}
 	if (size == V2_BIG) {
 		if (room < header_v2(V2_BIG))
 			return 0;
@@ -138,5 +171,16 @@ int entry_read(const char *at, size_t room, enum entry_format f, uint64_t gen,
 {
 	int ok = f == ENTRY_V1 ? read_v1(at, room, gen, v) : read_v2(at, room, gen, v);
 
+	if (f == ENTRY_V1)
+		v->words = 0;
+	if (ok && v->words) {
+		for (uint64_t i = 0; i < v->words; i++) {
+			uint64_t off;
+			memcpy(&off, v->data + 16 * i, 8);
+			if (off > pool_size || pool_size - off < 8)
+				return 0;
+		}
+		return 1;
+	}
 	return ok && v->off <= pool_size && v->size <= pool_size - v->off;
 }

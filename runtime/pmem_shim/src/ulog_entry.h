@@ -22,11 +22,14 @@
 
 enum entry_format { ENTRY_V1, ENTRY_V2 };
 
-/* One decoded entry: bytes is its whole length in the log. */
+/* One decoded entry: bytes is its whole length in the log. A words entry
+ * (words > 0) holds that many (offset, old 8 bytes) pairs at data instead of
+ * one range; off and size are 0. */
 struct entry_view {
 	uint64_t off, size;
 	const unsigned char *data;
 	size_t bytes;
+	uint64_t words;
 };
 
 /* entry_bytes -- the log bytes an ENTRY_V2 entry of size bytes takes */
@@ -36,6 +39,16 @@ size_t entry_bytes(uint64_t size);
  * range [off, +size) from the pool base, whose old bytes are at old; returns
  * its length */
 size_t entry_write(char *at, uint64_t gen, uint64_t off, const void *old, uint64_t size);
+
+/* entry_words_bytes -- the log bytes a words entry of n words takes */
+size_t entry_words_bytes(size_t n);
+
+/* entry_write_words -- writes at `at` the ENTRY_V2 words entry of generation
+ * gen for the n 8-byte words at offsets offs (from the pool base; their old
+ * bytes at base + offs[i]): one header and checksum for words scattered over
+ * the pool (an operation's value roots); returns its length */
+size_t entry_write_words(char *at, uint64_t gen, const uint64_t *offs, size_t n,
+		const unsigned char *base);
 
 /* entry_write_v1 -- the same in ENTRY_V1, as runtimes before issue 11's
  * seventh round wrote it (tests make the logs an older runtime left with it) */
