@@ -7,11 +7,13 @@
 // from its parameter (and one field from another it just wrote). The load hands it loaded
 // data through a wrapper of the wrapper (make_from(), whose call of make_obj() is the
 // site), keeps the object in a global, and later code reads it back: every record filled
-// from those fields is loaded data, and so is the object itself.
+// from those fields is loaded data, and so is the object itself. The provenance names the
+// wrapper's store into the object it returns.
 // CHECK-LABEL: "types": [
 // CHECK:         "name": "copy",
 // CHECK:         "name": "obj",
 // CHECK:         "name": "rec",
+// CHECK:         "evidence": "loaded data is stored into rec.size: {{.*}} -> make_obj: obj.val of the object it returns -> {{.*}}"
 // CHECK:         "name": "twin",
 // CHECK-LABEL: "warnings": []
 
