@@ -42,7 +42,9 @@ static bool isSplitCell(StringRef C, const HeapSites &Heap) {
 /// write still writes the record's field cell (what every other rule and unknown reads see)
 /// and also the cells of its sites, or the unknown writes' cell. An access through a
 /// parameter goes through the parameter's own cell for the field, bound at each call
-/// (ParamFieldBinding.cpp).
+/// (ParamFieldBinding.cpp); a write an allocation wrapper makes into the fresh object it
+/// returns also goes through the wrapper's own cell for the field, bound to the site of each
+/// call (ResultFieldBinding.cpp).
 void FlowGraph::addEdge(const std::string &From, const std::string &To, const std::string &Loc,
                         int Function, Flow::KindT Kind, int Via) {
   if (!Heap || Kind == Flow::Base || Kind == Flow::Type)
@@ -71,9 +73,11 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
   std::optional<FieldTargets> Write;
   if (isSplitCell(To, *Heap) && Function >= 0) {
     Write = Heap->sitesOf(Usrs[Function], To, true);
-    Write->Unknown |= ParamFieldsBound && !Write->Params.empty();
+    Write->Unknown |= ParamFieldsBound && (!Write->Params.empty() || Write->Result);
     for (unsigned P : Write->Params)
       ParamFields[{Usrs[Function], P}].insert({To, true});
+    if (Write->Result && !Write->Unknown)
+      ResultFields[Usrs[Function]].insert(To);
   }
   for (const std::string &Src : Sources) {
     addRawEdge(Src, To, Loc, Function, Kind, Via);
@@ -87,6 +91,8 @@ void FlowGraph::addEdge(const std::string &From, const std::string &To, const st
       addRawEdge(Src, SiteCell(S, To), Loc, Function, Kind, Via);
     for (unsigned P : Write->Params)
       addRawEdge(Src, paramFieldCell(Usrs[Function], P, To, true), Loc, Function, Kind, Via);
+    if (Write->Result)
+      addRawEdge(Src, cell::resultField(Usrs[Function], To), Loc, Function, Kind, Via);
   }
 }
 
@@ -190,8 +196,10 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
       for (const auto &[Out, OutPointee] : E.Out)
         if (!OutPointee || InPointee)
           addEdge(In, Out, std::get<1>(Key), int(std::get<0>(Key)), Flow::Store);
-  if (Heap)
+  if (Heap) {
+    bindResultFields();
     bindParamFields();
+  }
   connectCallSites();
   // A whole object holds its fields: writing it writes them, reading a field reads it.
   std::vector<std::string> Fields;

@@ -23,6 +23,9 @@ struct FieldTargets {
   bool Unknown = false; ///< any object: the access falls back to the record's cell
   std::vector<std::string> Sites;
   std::vector<unsigned> Params;
+  /// The fresh object an allocation wrapper returns (a write only): bound to the site of
+  /// each call of the wrapper.
+  bool Result = false;
 };
 
 /// The cell standing for field cell Field of the object parameter I of function Usr points
@@ -125,6 +128,8 @@ private:
   std::vector<std::string> callArguments(const CallKey &Key, unsigned I) const;
   std::optional<std::vector<std::string>> readBinding(const CallKey &Call,
                                                       llvm::StringRef Cell) const;
+  // ResultFieldBinding.cpp
+  void bindResultFields();
 
   std::vector<std::string> Names;
   llvm::StringMap<unsigned> Ids;
@@ -152,10 +157,12 @@ private:
   /// (usr, i) -> (field cell, is a write).
   std::map<std::pair<std::string, unsigned>, std::set<std::pair<std::string, bool>>>
       ParamFields;
+  /// Field cells an allocation wrapper writes in the fresh object it returns: usr -> cells.
+  std::map<std::string, std::set<std::string>> ResultFields;
   /// What a callee's read placeholder ("usr|p0#r#f:...") stands for at one call.
   std::map<std::pair<CallKey, std::string>, std::vector<std::string>> ReadBindings;
-  /// Set once the placeholders are bound: a later access through a parameter (an edge
-  /// wired per call site) falls back to the unknown object.
+  /// Set once the placeholders are bound: a later access through a parameter or a
+  /// wrapper's fresh object (an edge wired per call site) falls back to the unknown object.
   bool ParamFieldsBound = false;
 };
 

@@ -26,8 +26,11 @@ static std::set<std::string> allocationCells(const FunctionSummary &F) {
 /// Whether W returns only fresh memory of its own allocations (or of wrappers in Pure), keeps
 /// it nowhere but its locals, hands it only to functions without a body, and writes no field
 /// of it: then each call of W is an allocation site of its own.
+/// With WritesFields, W may also write fields of its fresh memory (createObject sets o->ptr):
+/// Reached then gets the cells holding it, whose field writes are the returned object's.
 static bool isWrapper(const FunctionSummary &W, const std::set<std::string> &Pure,
-                      const std::set<std::string> &Bodies) {
+                      const std::set<std::string> &Bodies, bool WritesFields = false,
+                      std::set<std::string> *ReachedOut = nullptr) {
   std::set<std::string> Fresh = allocationCells(W);
   std::multimap<std::string, std::string> Fwd, Bwd;
   for (const Flow &Fl : W.PointerFlows) {
@@ -80,8 +83,10 @@ static bool isWrapper(const FunctionSummary &W, const std::set<std::string> &Pur
     }
   }
   for (const Flow &Fl : W.HeapFlows)
-    if (Fl.Kind == Flow::Base && Reached.count(Fl.From))
+    if (Fl.Kind == Flow::Base && Reached.count(Fl.From) && !WritesFields)
       return false;
+  if (ReachedOut)
+    *ReachedOut = std::move(Reached);
   return FoundFresh;
 }
 
@@ -137,6 +142,14 @@ HeapSites::HeapSites(const std::vector<const FunctionSummary *> &Program,
     reassignedParams(*F, ReassignedParams);
   }
   Pure = pureWrappers(Program);
+  // Wrappers that also write fields of their fresh object: one level of calling context
+  // (their calls are sites; a wrapper of one of them is not a wrapper).
+  for (const FunctionSummary *F : Program) {
+    std::set<std::string> Reached;
+    if (F->ReturnsPointer && !Pure.count(F->Usr) &&
+        isWrapper(*F, Pure, Bodies, /*WritesFields=*/true, &Reached))
+      FieldWrappers[F->Usr] = std::move(Reached);
+  }
   std::set<std::string> Sites;
   for (const FunctionSummary *F : Program) {
     FunctionSummary C;
@@ -150,15 +163,17 @@ HeapSites::HeapSites(const std::vector<const FunctionSummary *> &Program,
         CallArguments[{F->Usr, Fl.Loc, To, unsigned(I)}].push_back(qualifyCell(Fl.From, F->Usr));
       std::string Callee = calleeOf(Fl.From);
       if (Fl.Kind == Flow::Store && !Callee.empty() && StringRef(Fl.From).endswith("|ret") &&
-          Pure.count(Callee) && isCallCell(Fl.To)) {
+          (Pure.count(Callee) || FieldWrappers.count(Callee)) && isCallCell(Fl.To)) {
         Fresh.insert(Fl.To);
+        if (FieldWrappers.count(Callee))
+          WrapperCallSites[Callee].insert(cell::heapSite(qualifyCell(Fl.To, F->Usr)));
         continue;
       }
       if (Fl.Kind != Flow::Type)
         C.Flows.push_back(Fl);
     }
     for (const std::string &Call : Fresh)
-      C.Flows.push_back({(cell::HeapSite + F->Usr + "|" + Call).str(), Call, "", Flow::Store});
+      C.Flows.push_back({cell::heapSite(qualifyCell(Call, F->Usr)), Call, "", Flow::Store});
     for (const Flow &Fl : F->HeapFlows)
       Bases[{F->Usr, Fl.To, char(Fl.Kind)}].push_back(Fl.From);
     Copies.push_back(std::move(C));
@@ -384,7 +399,11 @@ FieldTargets HeapSites::sitesOf(StringRef Usr, StringRef Field, bool Write) cons
     return T;
   }
   std::set<unsigned> Sites;
+  auto Wrapper = Write ? FieldWrappers.find(Usr.str()) : FieldWrappers.end();
   for (const std::string &B : Through) {
+    // Into the fresh object a wrapper returns: also each call's own object.
+    if (Wrapper != FieldWrappers.end() && Wrapper->second.count(B))
+      T.Result = true;
     // Through a parameter: the object each caller passes, bound at each call.
     if (auto I = paramIndex(B); I && isFixedParam(Usr, *I)) {
       T.Params.push_back(*I);
@@ -434,6 +453,16 @@ HeapSites::outsideSites(StringRef Usr, unsigned I,
   for (unsigned S : Sites)
     Names.push_back(SiteNames[S]);
   return Names;
+}
+
+bool HeapSites::isCallSiteOf(StringRef Wrapper, StringRef Site) const {
+  auto It = WrapperCallSites.find(Wrapper.str());
+  return It != WrapperCallSites.end() && It->second.count(Site.str());
+}
+
+std::set<std::string> HeapSites::callSitesOf(StringRef Wrapper) const {
+  auto It = WrapperCallSites.find(Wrapper.str());
+  return It == WrapperCallSites.end() ? std::set<std::string>{} : It->second;
 }
 
 const std::vector<std::string> *HeapSites::argumentsAt(StringRef Caller, StringRef Loc,

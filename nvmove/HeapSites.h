@@ -3,8 +3,10 @@
 //
 // Sites are the calls that return fresh memory: an allocator (IOFunctions.def's NVM_ALLOCATOR),
 // or a call of an allocation wrapper (zmalloc, xmalloc: a function that returns only fresh
-// memory from its own allocations, does not keep it, and writes no field of it), so the
-// wrapper's caller names the site ("h:<usr>|c<n>"). The points-to sets come from a
+// memory from its own allocations, and does not keep it), so the wrapper's caller names the
+// site ("h:<usr>|c<n>"). A wrapper that writes fields of its fresh object (createObject sets
+// o->ptr) is one level of calling context: its calls are sites, a wrapper of it is not a
+// wrapper, and its stores into the object are bound to each call's site (FlowGraph). The points-to sets come from a
 // flow-insensitive inclusion analysis over FunctionSummary::PointerFlows of every parsed
 // application function (fields are one cell per record field there, which keeps it sound).
 // A pointer that may hold an address the analysis does not follow (a library result, a
@@ -58,6 +60,13 @@ public:
   /// Allocation wrappers found (their calls are sites).
   const std::set<std::string> &wrappers() const { return Pure; }
 
+  /// Whether Site ("h:<caller>|c<n>") is a call of Wrapper, an allocation wrapper that also
+  /// writes fields of the fresh object it returns (its stores are bound to each call's site).
+  bool isCallSiteOf(llvm::StringRef Wrapper, llvm::StringRef Site) const;
+  /// Every site of the calls of such a wrapper in the parsed program (empty for any other
+  /// function).
+  std::set<std::string> callSitesOf(llvm::StringRef Wrapper) const;
+
   /// Whether the bytes behind pointer field cell Field ("f:buf.data") belong to one object
   /// each: every pointer stored into the field is fresh memory of the storing function's own
   /// allocations (through its locals), and no object holding the field is ever copied whole.
@@ -76,6 +85,9 @@ private:
 
   std::set<std::string> Bodies, AddressTaken, Pure, Walked;
   std::set<std::string> PrivateBytes; ///< pointer field cells (see hasPrivateBytes)
+  /// Allocation wrappers that write fields of their fresh object -> the local cells holding
+  /// it; and -> the sites of their calls.
+  std::map<std::string, std::set<std::string>> FieldWrappers, WrapperCallSites;
   std::set<std::string> ReassignedParams;
   /// (caller, location, callee, parameter) -> the pointer cells of the argument.
   std::map<std::tuple<std::string, std::string, std::string, unsigned>, std::vector<std::string>>

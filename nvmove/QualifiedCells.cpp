@@ -30,6 +30,10 @@ static std::string prettyLocal(StringRef Usr, StringRef Local, StringRef Whole) 
   }
   if (Local == "ret")
     return Fn + ": return value";
+  // "ret#w#f:obj.val": a field of the fresh object an allocation wrapper returns
+  // (ResultFieldBinding).
+  if (Local.consume_front("ret") && Local.consume_front(cell::ParamFieldWrite))
+    return Fn + ": " + prettyCell(Local) + " of the object it returns";
   if (Local.startswith(cell::Input))
     return "<data read from storage>";
   if (Local.startswith("c") || Local.startswith(cell::AllocationSize))

@@ -27,6 +27,8 @@
 //   <usr>|p<i>#w#f:<r>.<f>   (--heap=sites) what function <usr> writes into field f of the
 //                            object its parameter i points to, bound at each call;
 //                            <usr>|p<i>#r#f:<r>.<f> what it reads from there
+//   <usr>|ret#w#f:<r>.<f>    (--heap=sites) what allocation wrapper <usr> writes into field
+//                            f of the fresh object it returns, bound to each call's site
 //   LOAD SINK OUTPUT FORMAT ALLOC ESCAPE   (see the constants below)
 // Modifiers, applied in front of any cell:
 //   *<cell>   what the pointer held in <cell> points to
@@ -98,6 +100,13 @@ inline std::string siteField(llvm::StringRef Site, llvm::StringRef Field) {
 }
 /// "h:?#<field cell>": the writes to Field through pointers the heap does not follow.
 inline std::string unknownSiteField(llvm::StringRef Field) { return siteField(UnknownSite, Field); }
+/// "h:<usr>|c<n>": the objects allocated by the call whose (qualified) result cell is Call.
+inline std::string heapSite(llvm::StringRef Call) { return (HeapSite + Call).str(); }
+/// "<usr>|ret#w#<field cell>": what function Usr writes into Field of the fresh object it
+/// returns, bound to the site of each call.
+inline std::string resultField(llvm::StringRef Usr, llvm::StringRef Field) {
+  return (Usr + llvm::Twine(Separator) + "ret" + ParamFieldWrite + Field).str();
+}
 /// "w:<cell>": a store into Cell (the target of a Flow::Base edge).
 inline std::string writeTarget(llvm::StringRef Cell) { return (WriteTarget + Cell).str(); }
 /// "a:<call>": the size argument of the allocation whose result is the local cell Call.
