@@ -151,8 +151,9 @@ void persist_fence(void)
 }
 
 /* flush_lines_uncharged -- starts the write-back of every cache line of
- * [addr, addr+len) with the CPU's instruction only (no msync on a pool that
- * is not pmem); counted, not charged by the latency model; returns the lines */
+ * [addr, addr+len) with the CPU's instruction (on a pool without DAX: notes
+ * its pages for the next fence's msync); counted, not charged by the latency
+ * model; returns the lines */
 size_t flush_lines_uncharged(const void *addr, size_t len)
 {
 	uintptr_t p, end;
