@@ -324,12 +324,26 @@ static int offs_grow(void)
 	return 1;
 }
 
+/* entry_done -- the entry just written at the log's end (need bytes) is
+ * durable before any store it covers (or at the end of the batch), and
+ * counted; its offset remembered for an abort */
+static void entry_done(size_t need)
+{
+	if (!batching) {
+		flush_lines_uncharged(me.log + me.used, need);
+		raw_fence();
+	}
+	offs_v[offs_n++] = me.used;
+	me.used += need;
+	stats_mine();
+	stats_tls.x.log_entries++;
+}
+
 /* ulog_log -- logs [addr, +size) before a store: ULOG_DONE, ULOG_SEEN (the
  * transaction logged every byte already: no entry), ULOG_FULL (the caller
  * logs it with PMDK) */
 int ulog_log(void *addr, size_t size)
 {
-	char *e;
 	size_t need = entry_bytes(size);
 
 	if (seen_covers((uintptr_t)addr, size))
@@ -338,16 +352,8 @@ int ulog_log(void *addr, size_t size)
 		return ULOG_FULL;
 	if (offs_n == offs_cap && !offs_grow())
 		return ULOG_FULL; /* no room to remember it: PMDK logs it */
-	e = me.log + me.used;
-	entry_write(e, me.gen, (uintptr_t)addr - pms_pool_base_, addr, size);
-	if (!batching) {
-		flush_lines_uncharged(e, need);
-		raw_fence();
-	}
-	offs_v[offs_n++] = me.used;
-	me.used += need;
-	stats_mine();
-	stats_tls.x.log_entries++;
+	entry_write(me.log + me.used, me.gen, (uintptr_t)addr - pms_pool_base_, addr, size);
+	entry_done(need);
 	seen_add((uintptr_t)addr, size);
 	return ULOG_DONE;
 }
@@ -360,7 +366,6 @@ int ulog_log_words(void *const *addrs, size_t n)
 {
 	uint64_t offs[ULOG_WORDS_MAX];
 	size_t k = 0, need;
-	char *e;
 
 	if (n > ULOG_WORDS_MAX)
 		return ULOG_FULL;
@@ -372,16 +377,8 @@ int ulog_log_words(void *const *addrs, size_t n)
 	need = entry_words_bytes(k);
 	if (me.used + need > me.cap || (offs_n == offs_cap && !offs_grow()))
 		return ULOG_FULL;
-	e = me.log + me.used;
-	entry_write_words(e, me.gen, offs, k, (const unsigned char *)pms_pool_base_);
-	if (!batching) {
-		flush_lines_uncharged(e, need);
-		raw_fence();
-	}
-	offs_v[offs_n++] = me.used;
-	me.used += need;
-	stats_mine();
-	stats_tls.x.log_entries++;
+	entry_write_words(me.log + me.used, me.gen, offs, k, (const unsigned char *)pms_pool_base_);
+	entry_done(need);
 	for (size_t i = 0; i < k; i++)
 		seen_add(pms_pool_base_ + offs[i], 8);
 	return ULOG_DONE;
