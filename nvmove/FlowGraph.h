@@ -31,8 +31,6 @@ struct FieldTargets {
 /// The cell standing for field cell Field of the object parameter I of function Usr points
 /// to, written (Write) or read in that function: "usr|p0#w#f:entry.val", bound at each call.
 std::string paramFieldCell(llvm::StringRef Usr, unsigned I, llvm::StringRef Field, bool Write);
-/// Whether Cell is one of those.
-bool isParamFieldCell(llvm::StringRef Cell);
 
 class FlowGraph {
 public:

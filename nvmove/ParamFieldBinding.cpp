@@ -14,10 +14,6 @@ std::string paramFieldCell(StringRef Usr, unsigned I, StringRef Field, bool Writ
   return (Usr + "|p" + Twine(I) + (Write ? cell::ParamFieldWrite : cell::ParamFieldRead) + Field).str();
 }
 
-bool isParamFieldCell(StringRef Cell) {
-  return Cell.contains(cell::ParamFieldWrite) || Cell.contains(cell::ParamFieldRead);
-}
-
 /// What a field cell of an object with unknown targets is: the unknown writes' cell for a
 /// write, the record's cell (every write of the field) for a read.
 static std::string unknownObjectCell(const std::string &Field, bool Write) {

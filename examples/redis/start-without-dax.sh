@@ -35,7 +35,7 @@ start() { # start LABEL: the server on $WORK/pool; prints exec to PONG
   done
   t1=$(date +%s%N)
   redis-cli -p "$PORT" ping 2>/dev/null | grep -q PONG || die "no PONG within 60 s"
-  printf '%-5s exec to PONG %8.3f s\n' "$1" "$(echo "($t1 - $t0) / 1000000000" | bc -l)"
+  awk -v label="$1" -v ns=$((t1 - t0)) 'BEGIN { printf "%-5s exec to PONG %8.3f s\n", label, ns / 1e9 }'
 }
 
 echo "pool: $WORK/pool ($(df -T "$WORK" | awk 'NR == 2 {print $2}')), runtime: ${LIB:-build/lib}"

@@ -150,6 +150,16 @@ void persist_fence(void)
 		sync_drain();
 }
 
+/* persist_fence_counted -- persist_fence, counted as a barrier and a fence
+ * and never charged by the latency model: the runtime's own barrier after its
+ * uncharged write-backs (undo-log entries, metadata) */
+void persist_fence_counted(void)
+{
+	persist_fence();
+	stats_mine()->barriers++;
+	stats_tls.x.fences++;
+}
+
 /* flush_lines_uncharged -- starts the write-back of every cache line of
  * [addr, addr+len) with the CPU's instruction (on a pool without DAX: notes
  * its pages for the next fence's msync); counted, not charged by the latency
@@ -214,9 +224,7 @@ void pms_flush(const void *addr, size_t len)
 /* pms_fence -- store fence ordering earlier flushes */
 void pms_fence(void)
 {
-	persist_fence();
-	stats_mine()->barriers++;
-	stats_tls.x.fences++;
+	persist_fence_counted();
 	if (pms_lat_active_)
 		lat_charge_barrier();
 }

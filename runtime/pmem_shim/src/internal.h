@@ -234,6 +234,7 @@ static inline int slab_recent_hit(const void *addr, size_t size)
 void flush_lines(const void *addr, size_t len);
 size_t flush_lines_uncharged(const void *addr, size_t len);
 void persist_fence(void);
+void persist_fence_counted(void);
 extern int flush_msync_; /* the open pool is a file without DAX: write-backs are msyncs */
 
 /* ulog.c: the runtime's own undo log (pmem pools) */

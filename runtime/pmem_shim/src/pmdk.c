@@ -179,9 +179,7 @@ void pool_persist(PMEMobjpool *pop, const void *addr, size_t len)
 		pmdk.persist(pop, addr, len);
 	} else {
 		flush_lines_uncharged(addr, len);
-		persist_fence();
-		stats_mine()->barriers++;
-		stats_tls.x.fences++;
+		persist_fence_counted();
 	}
 	if (wear_counts_)
 		wear_note(addr, len);

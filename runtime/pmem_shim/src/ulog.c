@@ -111,16 +111,6 @@ static __thread uint64_t seen_filter[4];
 static __thread int batching;
 static __thread size_t batch_from;
 
-/* raw_fence -- the log's own barrier (its write-backs are
- * flush_lines_uncharged): counted, never charged by the latency model
- * (lat_tx_log charges the entry) */
-static void raw_fence(void)
-{
-	persist_fence();
-	stats_mine()->barriers++;
-	stats_tls.x.fences++;
-}
-
 /* seen_slot -- the hash slot of line, or the empty slot where it would go */
 static struct seen *seen_slot(uintptr_t line)
 {
@@ -331,7 +321,7 @@ static void entry_done(size_t need)
 {
 	if (!batching) {
 		flush_lines_uncharged(me.log + me.used, need);
-		raw_fence();
+		persist_fence_counted();
 	}
 	offs_v[offs_n++] = me.used;
 	me.used += need;
@@ -415,7 +405,7 @@ int ulog_batch_end(void)
 	batching = 0;
 	if (any) {
 		flush_lines_uncharged(me.log + batch_from, me.used - batch_from);
-		raw_fence();
+		persist_fence_counted();
 	}
 	return any;
 }
@@ -463,12 +453,12 @@ void ulog_commit_alone(void)
 {
 	uint64_t *w = ulog_gen_word();
 
-	raw_fence();
+	persist_fence_counted();
 	if (me.used == 0)
 		return;
 	*w = me.gen;
 	flush_lines_uncharged(w, sizeof(*w));
-	raw_fence();
+	persist_fence_counted();
 }
 
 /* ulog_end -- the transaction is over (committed in PMDK or alone) */
@@ -477,6 +467,13 @@ void ulog_end(void)
 	me.used = 0;
 	offs_n = 0;
 	seen_clear();
+}
+
+/* restore -- the old bytes of [off, +size) back in the pool, written back */
+static void restore(uint64_t off, const void *old, size_t size)
+{
+	memcpy((void *)(pms_pool_base_ + off), old, size);
+	flush_lines_uncharged((void *)(pms_pool_base_ + off), size);
 }
 
 /* replay -- writes back the old bytes of the entries (of format f) at
@@ -494,18 +491,15 @@ static void replay(struct undo_lane *l, const char *log, enum entry_format f,
 		for (uint64_t w = 0; w < e.words; w++) {
 			uint64_t off;
 			memcpy(&off, e.data + 16 * w, 8);
-			memcpy((void *)(pms_pool_base_ + off), e.data + 16 * w + 8, 8);
-			flush_lines_uncharged((void *)(pms_pool_base_ + off), 8);
+			restore(off, e.data + 16 * w + 8, 8);
 		}
-		if (!e.words) {
-			memcpy((void *)(pms_pool_base_ + e.off), e.data, e.size);
-			flush_lines_uncharged((void *)(pms_pool_base_ + e.off), e.size);
-		}
+		if (!e.words)
+			restore(e.off, e.data, e.size);
 	}
-	raw_fence();
+	persist_fence_counted();
 	l->committed_gen = gen;
 	flush_lines_uncharged(&l->committed_gen, sizeof(l->committed_gen));
-	raw_fence();
+	persist_fence_counted();
 }
 
 /* recover_lane -- after a crash: the valid entries of the lane's next

@@ -92,6 +92,13 @@ size_t entry_words_bytes(size_t n)
 	return sizeof(struct entry_v2) + 16 * n;
 }
 
+/* check_words -- a words entry's checksum: check_v2 over its pairs, told apart
+ * from any range entry's */
+static uint64_t check_words(uint64_t gen, uint64_t n, const unsigned char *pairs)
+{
+	return check_v2(gen, 0, 16 * n, pairs) ^ 0x5851f42d4c957f2dULL;
+}
+
 size_t entry_write_words(char *at, uint64_t gen, const uint64_t *offs, size_t n,
 		const unsigned char *base)
 {
@@ -103,7 +110,7 @@ size_t entry_write_words(char *at, uint64_t gen, const uint64_t *offs, size_t n,
 		memcpy(p + 8, base + offs[i], 8);
 	}
 	e->where = (uint64_t)n << V2_SIZE_BITS;
-	e->check = check_v2(gen, 0, 16 * n, e->body) ^ 0x5851f42d4c957f2dULL; /* not a range's */
+	e->check = check_words(gen, n, e->body);
 	return entry_words_bytes(n);
 }
 
@@ -150,7 +157,7 @@ static int read_v2(const char *at, size_t room, uint64_t gen, struct entry_view 
 		v->words = n;
 		v->data = e->body;
 		v->bytes = entry_words_bytes(n);
-		return e->check == (check_v2(gen, 0, 16 * n, e->body) ^ 0x5851f42d4c957f2dULL);
+		return e->check == check_words(gen, n, e->body);
 	}
 	if (size == V2_BIG) {
 		if (room < header_v2(V2_BIG))
