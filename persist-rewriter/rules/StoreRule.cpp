@@ -184,14 +184,20 @@ void StoreRule::run(const Result &R) {
   Ctx.Flow.add(std::move(E));
 }
 
-const Expr *StoreRule::plainLoggedLValue(const Expr *Store, ASTContext &AC) const {
+const Expr *StoreRule::plainLoggedLValue(const Expr *Store, ASTContext &AC,
+                                         bool ThroughPointers) const {
   const SourceManager &SM = AC.getSourceManager();
   const Expr *L = nullptr;
   if (const auto *B = dyn_cast<BinaryOperator>(Store); B && B->isAssignmentOp())
     L = B->getLHS();
   else if (const auto *U = dyn_cast<UnaryOperator>(Store); U && U->isIncrementDecrementOp())
     L = U->getSubExpr();
-  if (!L || !rewrite::persistentRecord(L, Ctx.Types) || isLoggedLValue(L) ||
+  if (L && !rewrite::persistentRecord(L, Ctx.Types)) {
+    const Expr *Base = ThroughPointers ? pointerBase(L) : nullptr;
+    if (!Base || !Base->getType()->isPointerType() || valueNodes(Base, Ctx, AC).empty())
+      return nullptr;
+  }
+  if (!L || isLoggedLValue(L) ||
       isUnloggedField(L) || isUnloggedBitStore(Store, L, AC) ||
       !rewrite::unexecutedReason(Store, AC).empty())
     return nullptr;

@@ -17,10 +17,11 @@ public:
   void run(const Result &R) override;
 
   /// The l-value run() wraps in PMS_LOGGED unconditionally (a store into a persistent record,
-  /// spelled in an editable file outside macro bodies), or null: stores through pointers that
-  /// are only possibly persistent, bit-fields, unlogged fields and flag bits, stores already
-  /// logged.
-  const clang::Expr *plainLoggedLValue(const clang::Expr *Store, clang::ASTContext &AC) const;
+  /// spelled in an editable file outside macro bodies), or null: bit-fields, unlogged fields
+  /// and flag bits, stores already logged, and unless ThroughPointers, stores through pointers
+  /// that are only possibly persistent (logged when the whole program's flow says so).
+  const clang::Expr *plainLoggedLValue(const clang::Expr *Store, clang::ASTContext &AC,
+                                       bool ThroughPointers = false) const;
 
 private:
   void logBitField(const Result &R, const clang::Expr *Store, const clang::MemberExpr *M);

@@ -1,5 +1,6 @@
 // Runs of logged stores in one block, logged together before the first of them.
 #include "rules/StoreRunRule.h"
+#include "rules/RunAddress.h"
 #include "rewrite/SpellingRange.h"
 #include "nvm/SourceLocations.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -98,31 +99,21 @@ void alwaysStored(const Expr *E, std::vector<const Expr *> &Out) {
   }
 }
 
-/// The local pointer variable an l-value is reached through: `p` of `p->f`, `p->f.g`,
-/// `p->a[3]`; null for anything else (a global base, a computed index, a pointer read from
-/// memory).
-const VarDecl *runBase(const Expr *L, ASTContext &AC) {
-  L = L->IgnoreParens();
-  for (;;) {
-    if (const auto *S = dyn_cast<ArraySubscriptExpr>(L)) {
-      if (!S->getIdx()->isIntegerConstantExpr(AC) ||
-          !S->getBase()->IgnoreParenImpCasts()->getType()->isArrayType())
-        return nullptr;
-      L = S->getBase()->IgnoreParenImpCasts();
-    } else if (const auto *M = dyn_cast<MemberExpr>(L)) {
-      if (M->isArrow()) {
-        const auto *D = dyn_cast<DeclRefExpr>(M->getBase()->IgnoreParenImpCasts());
-        const auto *V = D ? dyn_cast<VarDecl>(D->getDecl()) : nullptr;
-        if (!V || !V->hasLocalStorage() || !V->getType()->isPointerType() ||
-            V->getType().isVolatileQualified())
-          return nullptr;
-        return V;
-      }
-      L = M->getBase()->IgnoreParens();
-    } else {
+/// The stores `if (c) L = v;` makes when c holds (no else; the branch one statement), and c.
+const Expr *guardedStores(const IfStmt *If, std::vector<const Expr *> &Out) {
+  if (If->getElse() || If->getInit() || If->getConditionVariable() || If->isConstexpr())
+    return nullptr;
+  const Stmt *Then = If->getThen();
+  if (const auto *C = dyn_cast<CompoundStmt>(Then)) {
+    if (C->size() != 1)
       return nullptr;
-    }
+    Then = C->body_front();
   }
+  const auto *E = dyn_cast<Expr>(Then);
+  if (!E)
+    return nullptr;
+  alwaysStored(E, Out);
+  return If->getCond();
 }
 
 class AddressOfScan : public RecursiveASTVisitor<AddressOfScan> {
@@ -170,25 +161,49 @@ void StoreRunRule::run(const Result &R) {
       flush(Open, R);
       continue;
     }
-    std::vector<const Expr *> Stored;
+    if (!Open.First)
+      Open.Writes = RunWrites(); // the run would start here
+    std::vector<const Expr *> Stored, Guarded;
+    const Expr *Guard = nullptr;
     if (const auto *E = dyn_cast<Expr>(S))
       alwaysStored(E, Stored);
-    for (const Expr *Store : Stored) {
-      const Expr *L = Stores.plainLoggedLValue(Store, *R.Context);
-      const VarDecl *V = L ? runBase(L, *R.Context) : nullptr;
-      if (!V || Taken.count(V) || Scan.Assigned.count(V) || Open.Assigned.count(V))
-        continue;
-      std::string Text = textOf(rewrite::spellingRange(L, *R.SourceManager, LO),
-                                *R.SourceManager, LO);
-      if (Text.empty())
-        continue;
+    else if (const auto *If = dyn_cast<IfStmt>(S))
+      Guard = guardedStores(If, Guarded);
+    // The statement's own writes count against its stores' addresses: a store may read what
+    // an earlier part of its statement wrote.
+    size_t At = Open.Writes.statements();
+    Open.Writes.add(S, Stored);
+    auto target = [&](const Expr *Store, const Expr *Cond) {
+      // A store through a pointer that may hold a pool address joins a run too, whatever the
+      // whole program's flow decides for its own PMS_LOGGED: a range outside the pool costs the
+      // run a compare, one inside is one the store changes. Such stores alone make no run.
+      const Expr *L = Stores.plainLoggedLValue(Store, *R.Context, /*ThroughPointers=*/true);
+      bool Plain = L && Stores.plainLoggedLValue(Store, *R.Context);
+      std::optional<std::string> Addr =
+          L ? addressBeforeRun(L, At, Open.Writes, Taken, *R.Context) : std::nullopt;
+      std::string Size =
+          Addr ? textOf(rewrite::spellingRange(L, *R.SourceManager, LO), *R.SourceManager, LO)
+               : "";
+      if (Size.empty())
+        return;
+      std::string Entry = "{(void *)" + *Addr + ", sizeof(" + Size + ")}";
+      if (Cond) {
+        std::optional<std::string> When =
+            valueBeforeRun(Cond, At, Open.Writes, Taken, L->IgnoreParens(), *R.Context);
+        if (!When)
+          return;
+        Entry = "{(" + *When + ") ? (void *)" + *Addr + " : (void *)0, sizeof(" + Size + ")}";
+      }
       if (!Open.First)
         Open.First = S;
-      if (!llvm::is_contained(Open.Targets, Text))
-        Open.Targets.push_back(Text);
-    }
-    if (Open.First)
-      Open.Assigned.insert(Scan.Assigned.begin(), Scan.Assigned.end());
+      if (!llvm::is_contained(Open.Targets, Entry))
+        Open.Targets.push_back(Entry);
+      Open.Plain |= Plain;
+    };
+    for (const Expr *Store : Stored)
+      target(Store, nullptr);
+    for (const Expr *Store : Guarded)
+      target(Store, Guard);
   }
   flush(Open, R);
 }
@@ -198,17 +213,15 @@ void StoreRunRule::run(const Result &R) {
 void StoreRunRule::flush(Run &Open, const Result &R) {
   Run Done = std::move(Open);
   Open = Run();
-  if (Done.Targets.size() < 2)
+  if (Done.Targets.size() < 2 || !Done.Plain)
     return;
   const SourceManager &SM = *R.SourceManager;
   SourceLocation At = Done.First->getBeginLoc();
   if (!At.isFileID() || !editable(SM, At))
     return;
   std::string Log = "PMS_LOGGED_RUN(";
-  for (size_t I = 0; I < Done.Targets.size(); ++I) {
-    const std::string &T = Done.Targets[I];
-    Log += (I ? ", {(void *)&(" : "{(void *)&(") + T + "), sizeof(" + T + ")}";
-  }
+  for (size_t I = 0; I < Done.Targets.size(); ++I)
+    Log += (I ? ", " : "") + Done.Targets[I];
   // In front of whatever wraps the first store's l-value, whichever rule came first.
   if (Ctx.Edits.add(replacement(SM, At, 0, Log + "); "), /*First=*/true))
     Ctx.Summary.count("store-run", relativePath(fileOf(SM, At), Ctx.Root));

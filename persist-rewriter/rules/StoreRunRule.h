@@ -3,6 +3,7 @@
 #ifndef PORT_RULES_STORERUNRULE_H
 #define PORT_RULES_STORERUNRULE_H
 
+#include "rules/RunAddress.h"
 #include "rules/StoreRule.h"
 #include <map>
 #include <set>
@@ -19,9 +20,14 @@ namespace nvm::port {
 ///   over another thread's change), though `if` statements whose branches obey the same may sit
 ///   between (their own stores are not hoisted);
 /// - every hoisted store is in a statement of the block itself, executed whenever the run is
-///   (an assignment, a chain of them, `++`/`--`, or a comma list of those);
-/// - its l-value is a field (or constant-index element) reached through a local pointer
-///   variable whose address is never taken and that no statement of the run assigns before it.
+///   (an assignment, a chain of them, `++`/`--`, or a comma list of those), or the one
+///   statement of an `if` without else, logged only when the condition holds:
+///   `{(it->next) ? (void *)&(it->next->prev) : (void *)0, ...}`;
+/// - its address (and such a condition) has the same value before the run as at the store:
+///   what it reads, the run does not write before (RunAddress.h: locals neither assigned nor
+///   address-taken, memory no earlier write may alias by C's types); a load whose last such
+///   write is a plain assignment of that l-value reads the assigned value instead
+///   (`it->next = *head; if (it->next) it->next->prev = it;` logs `(*head)->prev`).
 class StoreRunRule : public PortRule {
 public:
   explicit StoreRunRule(PortContext &Ctx) : PortRule(Ctx), Stores(Ctx) {}
@@ -31,8 +37,9 @@ public:
 private:
   struct Run {
     const clang::Stmt *First = nullptr;
-    std::vector<std::string> Targets; // l-value texts, distinct, in order
-    std::set<const clang::VarDecl *> Assigned; // by statements since First
+    std::vector<std::string> Targets; // the ranges PMS_LOGGED_RUN logs, distinct, in order
+    RunWrites Writes;                 // of the statements since First
+    bool Plain = false;               // a store into a persistent record is among them
   };
   void flush(Run &Open, const Result &R);
   /// Local pointer variables of FD whose address is taken somewhere in it.

@@ -51,7 +51,7 @@
 // DIFF: +int main(void) { pms_port_open("pmem_shim.pool");
 // FAILED: persist-rewriter: check failed: the sources are not fully ported
 
-// FIRST: persist-rewriter: 17 edits in 1 files
+// FIRST: persist-rewriter: 18 edits in 1 files
 // NOTHING: persist-rewriter: 0 edits in 0 files
 // PASSED: persist-rewriter: check passed: nothing left to port
 // EMPTY-NOT: {{.}}

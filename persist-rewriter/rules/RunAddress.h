@@ -1,0 +1,63 @@
+// Where a store of a run will write, computed before the run's first statement: an address
+// qualifies when nothing the run does first can change what the address reads.
+#ifndef PORT_RULES_RUNADDRESS_H
+#define PORT_RULES_RUNADDRESS_H
+
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace nvm::port {
+
+/// What the statements of a run write, statement by statement: local variables, memory
+/// l-values, and for a plain assignment made whenever its statement runs, the stored value (it
+/// stands for a later load of the same l-value: `it->next = *head; if (it->next)
+/// it->next->prev = it;` logs `(*head)->prev`).
+class RunWrites {
+public:
+  /// Adds what statement S writes; Always are the assignments S makes unconditionally.
+  void add(const clang::Stmt *S, const std::vector<const clang::Expr *> &Always);
+  size_t statements() const { return Count; }
+
+  struct Write {
+    size_t Stmt;               // which statement of the run
+    const clang::Expr *LValue; // null: bytes no expression names (memcpy's destination)
+    const clang::Expr *Value;  // of `LValue = Value` made unconditionally, or null
+  };
+  const std::vector<Write> &memory() const { return Memory; }
+  bool assigns(const clang::VarDecl *V, size_t UpTo) const;
+  /// Local pointers found to point always into one variable (`head = &heads[id]`), or not.
+  mutable std::map<const clang::VarDecl *, const clang::VarDecl *> Pointees;
+
+private:
+  size_t Count = 0;
+  std::vector<Write> Memory;
+  std::vector<std::pair<size_t, const clang::VarDecl *>> Locals;
+};
+
+/// The text of an expression that, evaluated before the run, has the value E has in the run's
+/// statement UpTo, or nothing when the analysis cannot show one: every local E reads is neither
+/// assigned by the run up to there nor has its address taken (Taken), every load is of bytes no
+/// write of the run up to there may alias (or whose last such write is a plain assignment whose
+/// value qualifies itself, and takes the load's place), and E has no side effects, calls or
+/// volatile reads. Aliasing follows C's types: different fields of one record are apart, as are
+/// fields of unrelated records, a field and an element of a global array of non-records, and
+/// values of unrelated types. Own, the l-value of the store E guards, is written after E is read.
+std::optional<std::string> valueBeforeRun(const clang::Expr *E, size_t UpTo,
+                                          const RunWrites &W,
+                                          const std::set<const clang::VarDecl *> &Taken,
+                                          const clang::Expr *Own, clang::ASTContext &AC);
+
+/// The same for the address of l-value L, whose own store does not count.
+std::optional<std::string> addressBeforeRun(const clang::Expr *L, size_t UpTo,
+                                            const RunWrites &W,
+                                            const std::set<const clang::VarDecl *> &Taken,
+                                            clang::ASTContext &AC);
+
+} // namespace nvm::port
+
+#endif
