@@ -80,10 +80,17 @@ static enum flush_kind flush_detect(void)
 	return caches_are_persistent() ? FLUSH_NONE : k;
 }
 
+/* PMS_STREAM=0: undo-log entries go through the cache and are written back like
+ * any other line (to measure what streaming them buys) */
+static int flush_stream_off;
+
 /* flush_init -- runs before main */
 __attribute__((constructor)) static void flush_init(void)
 {
+	const char *stream = getenv("PMS_STREAM");
+
 	flush_kind = flush_detect();
+	flush_stream_off = stream && strcmp(stream, "0") == 0;
 }
 
 /* pms_flush_insn -- name of the instruction in use */
@@ -198,6 +205,26 @@ size_t flush_lines_uncharged(const void *addr, size_t len)
 	if (wear_counts_)
 		wear_note(addr, len);
 	return lines;
+}
+
+/* flush_streams -- 1 when data bound for the pool may go there by non-temporal
+ * stores: the CPU writes lines back by instruction (not eADR, where cached
+ * stores are durable as they are, nor a pool without DAX, whose pages msync) */
+int flush_streams(void)
+{
+	return flush_kind != FLUSH_NONE && !flush_msync_ && !flush_stream_off;
+}
+
+/* flush_stream -- copies len bytes (a multiple of 8; dst 8-byte aligned) to
+ * dst with non-temporal stores: they bypass the cache, so the next fence
+ * makes them durable without a write-back (flush_streams() must be 1) */
+void flush_stream(void *dst, const void *src, size_t len)
+{
+	long long *d = dst;
+	const long long *s = src;
+
+	for (size_t i = 0; i < len / 8; i++)
+		__builtin_ia32_movnti64(&d[i], s[i]);
 }
 
 /* flush_lines -- flush_lines_uncharged, charged by the latency model */

@@ -233,6 +233,8 @@ static inline int slab_recent_hit(const void *addr, size_t size)
 /* flush.c */
 void flush_lines(const void *addr, size_t len);
 size_t flush_lines_uncharged(const void *addr, size_t len);
+int flush_streams(void);
+void flush_stream(void *dst, const void *src, size_t len);
 void persist_fence(void);
 void persist_fence_counted(void);
 extern int flush_msync_; /* the open pool is a file without DAX: write-backs are msyncs */
