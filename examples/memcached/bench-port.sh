@@ -12,6 +12,7 @@
 # allocate (its rbuf cache, 50-90 MB here), so a server that answered its loads faster started
 # the timed phases with more buffers already touched, and the other one paid the first-touch
 # page faults of the rest in a timed multi-get (docs/persist-rewriter.md, tenth round).
+# The order of the servers turns by one place every round (plain, port; then port, plain; ...).
 #   examples/memcached/bench-port.sh                      # REPEAT=3
 #   OTHER_SERVER=/path/memcached OTHER_LABEL=before ...   # a third server (another port) too
 set -euo pipefail
@@ -54,10 +55,21 @@ run() { # run LABEL SERVER [ENV...]: appends "test keys seconds worker_ns other_
   stop
 }
 LABELS="plain port${OTHER:+ $OTHER_LABEL}"
+run_server() { # run_server LABEL
+  case $1 in
+    plain) run plain "$PLAIN" ;;
+    port) run port "$PORTED" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1 ;;
+    *) run "$OTHER_LABEL" "$OTHER" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1 ;;
+  esac
+}
+# The servers' order turns by one place every round: the place in a round biases a server's
+# figures on this 2-core machine (the one run last spent 1-2 us less CPU a get, in whichever
+# order), and with a fixed order that bias went to the same server every time.
+read -ra ORDER <<<"$LABELS"
 for i in $(seq "$REPEAT"); do
-  run plain "$PLAIN"
-  run port "$PORTED" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1
-  [ -z "$OTHER" ] || run "$OTHER_LABEL" "$OTHER" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1
+  for k in "${!ORDER[@]}"; do
+    run_server "${ORDER[(k + i - 1) % ${#ORDER[@]}]}"
+  done
 done
 WARMUP=$WARMUP python3 - "$OUT" "$REPEAT" $LABELS <<'PY'
 import collections, os, statistics, sys

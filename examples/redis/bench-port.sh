@@ -2,7 +2,7 @@
 # What the port costs (or, with PORTED_SERVER=<delay-injected server>, what the dram preset
 # costs): redis-benchmark (Debian's redis-tools, loopback) GET/SET/LPUSH/MSET
 # against the pristine redis-server and the persist-rewriter port (port-and-build.sh), runs
-# interleaved (pristine, port, pristine, ...) REPEAT times, median requests per second.
+# interleaved REPEAT times (pristine, port; port, pristine; ...), median requests per second.
 # Server on CPU 0, client on CPU 1. The port runs with PMEM_IS_PMEM_FORCE=1 (PMDK flushes with
 # cache-line instructions, as on real persistent memory; on this machine's disk-backed pool file
 # it would otherwise msync every flush).
@@ -45,9 +45,16 @@ run() { # run LABEL SERVER [ENV...] -> appends "test rps" lines to $OUT/LABEL
   echo "CPU $(awk '{print $14 + $15}' "/proc/$SPID/stat")" >>"$OUT/$label"
   stop
 }
+# The two servers swap places every round: a server's place in a round biases its figures on a
+# 2-core machine (memcached's bench-port.sh saw the last one spend less CPU a request).
 for i in $(seq "$REPEAT"); do
-  run pristine "$PLAIN"
-  run port "$PORTED" PMS_POOL="$OUT/pool" PMS_POOL_SIZE=1G PMEM_IS_PMEM_FORCE=1
+  if [ $((i % 2)) = 1 ]; then
+    run pristine "$PLAIN"
+    run port "$PORTED" PMS_POOL="$OUT/pool" PMS_POOL_SIZE=1G PMEM_IS_PMEM_FORCE=1
+  else
+    run port "$PORTED" PMS_POOL="$OUT/pool" PMS_POOL_SIZE=1G PMEM_IS_PMEM_FORCE=1
+    run pristine "$PLAIN"
+  fi
 done
 python3 - "$OUT" "$N" "$REPEAT" "$LABEL" <<'PY'
 import statistics, sys, collections

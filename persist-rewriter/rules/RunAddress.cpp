@@ -266,13 +266,25 @@ public:
             ASTContext &AC)
       : W(W), Taken(Taken), Own(Own), AC(AC), SM(AC.getSourceManager()), LO(AC.getLangOpts()) {}
 
+  /// What may have changed since the run began: the statements up to Stmt (their locals) and
+  /// the first Writes memory writes of the run.
+  struct Window {
+    size_t Stmt, Writes;
+  };
+  Window upTo(size_t Stmt) const {
+    size_t N = 0;
+    while (N < W.memory().size() && W.memory()[N].Stmt <= Stmt)
+      ++N;
+    return {Stmt, N};
+  }
+
   /// A piece of an expression's spelling replaced by another text.
   struct Sub {
     CharSourceRange Range;
     std::string Text;
   };
 
-  bool value(const Expr *E, size_t UpTo, std::vector<Sub> &Subs) {
+  bool value(const Expr *E, Window UpTo, std::vector<Sub> &Subs) {
     E = E->IgnoreParens();
     if (isa<IntegerLiteral, CharacterLiteral, FloatingLiteral>(E))
       return true;
@@ -314,7 +326,7 @@ public:
     return false;
   }
 
-  bool address(const Expr *L, size_t UpTo, std::vector<Sub> &Subs) {
+  bool address(const Expr *L, Window UpTo, std::vector<Sub> &Subs) {
     L = L->IgnoreParens();
     if (const auto *D = dyn_cast<DeclRefExpr>(L))
       return isa<VarDecl>(D->getDecl());
@@ -328,27 +340,28 @@ public:
   }
 
   /// The value stored at L, before the run as in statement UpTo.
-  bool load(const Expr *L, size_t UpTo, std::vector<Sub> &Subs) {
+  bool load(const Expr *L, Window UpTo, std::vector<Sub> &Subs) {
     L = L->IgnoreParens();
     if (L->getType().isVolatileQualified())
       return false;
     if (const auto *D = dyn_cast<DeclRefExpr>(L))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->hasLocalStorage())
-        return !Taken.count(V) && !W.assigns(V, UpTo);
+        return !Taken.count(V) && !W.assigns(V, UpTo.Stmt);
     if (!address(L, UpTo, Subs))
       return false;
     Access Read = classify(L, W.Pointees);
     const RunWrites::Write *Last = nullptr;
     bool Shared = false; // the last aliasing write's statement has another one
-    for (const RunWrites::Write &Wr : W.memory()) {
-      if (Wr.Stmt > UpTo)
-        break;
+    size_t LastAt = 0;
+    for (size_t I = 0; I < UpTo.Writes; ++I) {
+      const RunWrites::Write &Wr = W.memory()[I];
       if (Wr.LValue && Wr.LValue == Own)
         continue; // the store's own write comes after its address
       if (Wr.LValue && !mayAlias(classify(Wr.LValue, W.Pointees), Read, AC))
         continue;
       Shared = Last && Last->Stmt == Wr.Stmt;
       Last = &Wr;
+      LastAt = I;
     }
     if (!Last)
       return true;
@@ -357,7 +370,9 @@ public:
         !sameLValue(Last->LValue, L))
       return false;
     std::vector<Sub> Inner;
-    if (!value(Last->Value, Last->Stmt, Inner))
+    // Evaluated where that write happens: only the writes before it count (and the window
+    // shrinks, so that a value read through itself, `p->next = p->next->next`, ends).
+    if (!value(Last->Value, {Last->Stmt, LastAt}, Inner))
       return false;
 
     CharSourceRange Range = rewrite::spellingRange(L, SM, LO);
@@ -453,7 +468,7 @@ std::optional<std::string> valueBeforeRun(const Expr *E, size_t UpTo, const RunW
     return std::nullopt;
   BeforeRun B(W, Taken, Own, AC);
   std::vector<BeforeRun::Sub> Subs;
-  if (!B.value(E, UpTo, Subs))
+  if (!B.value(E, B.upTo(UpTo), Subs))
     return std::nullopt;
   return B.render(E, Subs);
 }
@@ -465,7 +480,7 @@ std::optional<std::string> addressBeforeRun(const Expr *L, size_t UpTo, const Ru
     return std::nullopt;
   BeforeRun B(W, Taken, L->IgnoreParens(), AC);
   std::vector<BeforeRun::Sub> Subs;
-  if (!B.address(L, UpTo, Subs))
+  if (!B.address(L, B.upTo(UpTo), Subs))
     return std::nullopt;
   std::optional<std::string> Text = B.render(L, Subs);
   if (!Text)

@@ -34,6 +34,11 @@
 // CHECK-LABEL: static void take__pms_op(struct pool *p, struct bucket *b) {
 // CHECK: PMS_LOGGED_RUN({(void *)&(p->slots), sizeof(p->slots)}, {(it->next) ? (void *)&(it->next->prev) : (void *)0, sizeof(it->next->prev)}, {(void *)&(b->first->size), sizeof(b->first->size)}); p->slots = it->next;
 
+// A value read through the l-value it replaces: `it->next` after `it->next = it->next->next` is
+// the old `it->next->next`, read before the run.
+// CHECK-LABEL: static void skip__pms_op(struct node *it) {
+// CHECK: PMS_LOGGED_RUN({(void *)&(it->next), sizeof(it->next)}, {(void *)&(((struct node *)(it->next->next))->size), sizeof(it->next->size)}); PMS_LOGGED(it->next) = it->next->next;
+
 // A memcpy may write anything: a load after it is not hoisted.
 // CHECK-LABEL: static void copy__pms_op(struct node *it, struct node *from) {
 // CHECK-NOT: PMS_LOGGED_RUN
@@ -49,7 +54,7 @@
 // SINGLE-OUT-NEXT: killed: restored 1
 
 //--- port.conf
-operation = push, drop, take, copy
+operation = push, drop, take, skip, copy
 
 //--- no-runs.conf
 log-runs = no
@@ -95,6 +100,10 @@ void take(struct pool *p, struct bucket *b) {
   if (it->next)
     it->next->prev = 0;
   b->first->size = 1;
+}
+void skip(struct node *it) {
+  it->next = it->next->next;
+  it->next->size = 4;
 }
 void copy(struct node *it, struct node *from) {
   it->cls = 2;
