@@ -30,12 +30,11 @@ bool harmlessCallee(llvm::StringRef Name) {
   return Names.contains(Name);
 }
 
-/// Whether a statement may sit inside a run, and which variables it assigns or declares.
+/// Whether a statement may sit inside a run (what it writes, RunWrites records).
 class StatementScan : public RecursiveASTVisitor<StatementScan> {
 public:
   explicit StatementScan(ASTContext &AC) : AC(AC) {}
   bool Straight = true;
-  std::set<const VarDecl *> Assigned;
 
   bool VisitCallExpr(CallExpr *C) {
     const FunctionDecl *FD = C->getDirectCallee();
@@ -54,31 +53,12 @@ public:
       Straight = false;
     return Straight;
   }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->isAssignmentOp())
-      note(B->getLHS());
-    return true;
-  }
-  bool VisitUnaryOperator(UnaryOperator *U) {
-    if (U->isIncrementDecrementOp())
-      note(U->getSubExpr());
-    return true;
-  }
-  bool VisitVarDecl(VarDecl *V) {
-    Assigned.insert(V);
-    return true;
-  }
 
 private:
   ASTContext &AC;
   bool isFalse(const Expr *Cond) const {
     std::optional<llvm::APSInt> V = Cond ? Cond->getIntegerConstantExpr(AC) : std::nullopt;
     return V && V->isZero();
-  }
-  void note(const Expr *L) {
-    if (const auto *D = dyn_cast<DeclRefExpr>(L->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
-        Assigned.insert(V);
   }
 };
 

@@ -108,8 +108,12 @@ class Phases:
             self.discard(server, d, pool)
 
     def throughput(self, variants, ycsb=True, bench=True):
+        # The order turns by one place every run: a variant's place in a run biases its
+        # figures on a small machine (docs/persist-rewriter.md, issue 11 twelfth round), and a
+        # fixed order would hand that bias to the same variant every time.
         for run in range(1, self.s.repeat + 1):
-            for v in variants:
+            k = (run - 1) % len(variants) if variants else 0
+            for v in variants[k:] + variants[:k]:
                 if ycsb and self.s.workloads:
                     self.ycsb(v, run)
                 if bench:
