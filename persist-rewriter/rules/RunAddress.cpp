@@ -4,6 +4,7 @@
 #include "rules/PortRule.h" // variableAtBase
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringExtras.h"
 #include <functional>
 #include <map>
 
@@ -347,7 +348,8 @@ public:
     if (const auto *D = dyn_cast<DeclRefExpr>(L))
       if (const auto *V = dyn_cast<VarDecl>(D->getDecl()); V && V->hasLocalStorage())
         return !Taken.count(V) && !W.assigns(V, UpTo.Stmt);
-    if (!address(L, UpTo, Subs))
+    std::vector<Sub> AddressSubs;
+    if (!address(L, UpTo, AddressSubs))
       return false;
     Access Read = classify(L, W.Pointees);
     const RunWrites::Write *Last = nullptr;
@@ -363,25 +365,62 @@ public:
       Last = &Wr;
       LastAt = I;
     }
-    if (!Last)
+    if (!Last) {
+      Subs.insert(Subs.end(), AddressSubs.begin(), AddressSubs.end());
       return true;
-    // The last write that may change L stores L itself, unconditionally: its value stands in.
-    if (Shared || !Last->Value || !Last->LValue ||
-        !sameLValue(Last->LValue, L))
+    }
+    if (Shared || !Last->Value || !Last->LValue)
       return false;
-    std::vector<Sub> Inner;
-    // Evaluated where that write happens: only the writes before it count (and the window
-    // shrinks, so that a value read through itself, `p->next = p->next->next`, ends).
-    if (!value(Last->Value, {Last->Stmt, LastAt}, Inner))
+    // The last write that may change L is a plain assignment: L holds its value if it stored
+    // into L (the same l-value, or the same field of the same object: `it->next->prev = v`
+    // then `it->prev` is v when it->next == it) and its condition held, else what L held
+    // before it. All of it evaluated where that write happens: only the writes before it count
+    // (the window shrinks, so that `p->next = p->next->next` read through itself ends).
+    Window Before{Last->Stmt, LastAt};
+    std::vector<Sub> ValueSubs, WhenSubs, OldSubs;
+    std::vector<std::string> When;
+    if (!value(Last->Value, Before, ValueSubs))
       return false;
-
-    CharSourceRange Range = rewrite::spellingRange(L, SM, LO);
-    std::optional<std::string> Text = render(Last->Value, Inner);
-    if (Range.isInvalid() || !Text)
+    if (Last->Guard) {
+      if (!value(Last->Guard, Before, WhenSubs))
+        return false;
+      std::optional<std::string> G = render(Last->Guard, WhenSubs);
+      if (!G)
+        return false;
+      When.push_back("(" + *G + ")");
+    }
+    if (!sameLValue(Last->LValue, L)) {
+      const auto *MW = dyn_cast<MemberExpr>(Last->LValue->IgnoreParens());
+      const auto *MR = dyn_cast<MemberExpr>(L);
+      std::vector<Sub> BaseW, BaseR;
+      if (!MW || !MR || !MW->isArrow() || !MR->isArrow() ||
+          MW->getMemberDecl() != MR->getMemberDecl() ||
+          !value(MW->getBase(), Before, BaseW) || !value(MR->getBase(), Before, BaseR))
+        return false;
+      std::optional<std::string> TW = render(MW->getBase(), BaseW),
+                                 TR = render(MR->getBase(), BaseR);
+      if (!TW || !TR)
+        return false;
+      When.push_back("(" + *TW + ") == (" + *TR + ")");
+    }
+    std::optional<std::string> Text = render(Last->Value, ValueSubs);
+    if (!Text)
       return false;
     PrintingPolicy PP(LO);
-    Subs.push_back({Range, "((" + L->getType().getUnqualifiedType().getAsString(PP) + ")(" +
-                               *Text + "))"});
+    std::string Type = L->getType().getUnqualifiedType().getAsString(PP);
+    std::string Stored = "(" + Type + ")(" + *Text + ")";
+    if (!When.empty()) {
+      if (!load(L, Before, OldSubs))
+        return false;
+      std::optional<std::string> Old = render(L, OldSubs);
+      if (!Old)
+        return false;
+      Stored = "(" + llvm::join(When, " && ") + ") ? " + Stored + " : (" + Type + ")(" + *Old + ")";
+    }
+    CharSourceRange Range = rewrite::spellingRange(L, SM, LO);
+    if (Range.isInvalid())
+      return false;
+    Subs.push_back({Range, "(" + Stored + ")"});
     return true;
   }
 
@@ -436,22 +475,26 @@ private:
 
 } // namespace
 
-void RunWrites::add(const Stmt *S, const std::vector<const Expr *> &Always) {
+void RunWrites::add(const Stmt *S, const std::vector<const Expr *> &Always,
+                    const std::vector<const Expr *> &Guarded, const Expr *Guard) {
   WriteScan Scan;
   Scan.TraverseStmt(const_cast<Stmt *>(S));
   size_t Index = Count++;
   for (const VarDecl *V : Scan.Locals)
     Locals.push_back({Index, V});
   for (const Expr *L : Scan.Memory) {
-    const Expr *Value = nullptr;
+    Write Wr{Index, L, nullptr, nullptr};
     for (const BinaryOperator *B : Scan.Assignments)
-      if (B->getLHS()->IgnoreParens() == L && B->getOpcode() == BO_Assign &&
-          llvm::is_contained(Always, B))
-        Value = B->getRHS();
-    Memory.push_back({Index, L, Value});
+      if (B->getLHS()->IgnoreParens() == L && B->getOpcode() == BO_Assign) {
+        if (llvm::is_contained(Always, B))
+          Wr.Value = B->getRHS();
+        else if (Guard && llvm::is_contained(Guarded, B))
+          Wr.Value = B->getRHS(), Wr.Guard = Guard;
+      }
+    Memory.push_back(Wr);
   }
   if (Scan.Unknown)
-    Memory.push_back({Index, nullptr, nullptr});
+    Memory.push_back({Index, nullptr, nullptr, nullptr});
 }
 
 bool RunWrites::assigns(const VarDecl *V, size_t UpTo) const {

@@ -14,19 +14,24 @@
 namespace nvm::port {
 
 /// What the statements of a run write, statement by statement: local variables, memory
-/// l-values, and for a plain assignment made whenever its statement runs, the stored value (it
-/// stands for a later load of the same l-value: `it->next = *head; if (it->next)
-/// it->next->prev = it;` logs `(*head)->prev`).
+/// l-values, and for a plain assignment (made whenever its statement runs, or under an `if`'s
+/// condition) the stored value: it stands for a later load of that l-value (`it->next = *head;
+/// if (it->next) it->next->prev = it;` logs `(*head)->prev`) or of the same field of another
+/// object, when the two may be one (`(it->next == it ? it->prev : it->prev)`).
 class RunWrites {
 public:
-  /// Adds what statement S writes; Always are the assignments S makes unconditionally.
-  void add(const clang::Stmt *S, const std::vector<const clang::Expr *> &Always);
+  /// Adds what statement S writes; Always are the assignments S makes unconditionally,
+  /// Guarded those it makes when Guard holds (`if (Guard) L = v;`).
+  void add(const clang::Stmt *S, const std::vector<const clang::Expr *> &Always,
+           const std::vector<const clang::Expr *> &Guarded = {},
+           const clang::Expr *Guard = nullptr);
   size_t statements() const { return Count; }
 
   struct Write {
     size_t Stmt;               // which statement of the run
     const clang::Expr *LValue; // null: bytes no expression names (memcpy's destination)
-    const clang::Expr *Value;  // of `LValue = Value` made unconditionally, or null
+    const clang::Expr *Value;  // of a plain `LValue = Value`, or null
+    const clang::Expr *Guard;  // the condition it is made under, or null: always
   };
   const std::vector<Write> &memory() const { return Memory; }
   bool assigns(const clang::VarDecl *V, size_t UpTo) const;

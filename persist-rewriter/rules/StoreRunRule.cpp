@@ -152,7 +152,7 @@ void StoreRunRule::run(const Result &R) {
     // The statement's own writes count against its stores' addresses: a store may read what
     // an earlier part of its statement wrote.
     size_t At = Open.Writes.statements();
-    Open.Writes.add(S, Stored);
+    Open.Writes.add(S, Stored, Guarded, Guard);
     auto target = [&](const Expr *Store, const Expr *Cond) {
       // A store through a pointer that may hold a pool address joins a run too, whatever the
       // whole program's flow decides for its own PMS_LOGGED: a range outside the pool costs the

@@ -22,10 +22,11 @@
 // CHECK-NEXT: if (it->next)
 // CHECK-NEXT: PMS_LOGGED(it->next->prev) = it;
 
-// An unlink: `it->prev` is read after a store into a `prev` field, which may be its own
-// (it->next == it): that store is not hoisted, and a run of one is no run.
+// An unlink: `it->prev` is read after a store into a `prev` field, which is its own when
+// it->next == it: the run reads it as what that store leaves there, the stored value when the
+// store's condition held and it->next is it, the old `it->prev` otherwise.
 // CHECK-LABEL: static void drop__pms_op(struct node *it) {
-// CHECK-NOT: PMS_LOGGED_RUN
+// CHECK: PMS_LOGGED_RUN({(it->next) ? (void *)&(it->next->prev) : (void *)0, sizeof(it->next->prev)}, {((((it->next) && (it->next) == (it)) ? (struct node *)(it->prev) : (struct node *)(it->prev))) ? (void *)&((((it->next) && (it->next) == (it)) ? (struct node *)(it->prev) : (struct node *)(it->prev))->next) : (void *)0, sizeof(it->prev->next)}); if (it->next)
 // CHECK: PMS_LOGGED(it->prev->next) = it->next;
 
 // A free-list pop: a field of another record type (struct pool) cannot hold a node's `next`,
@@ -46,12 +47,18 @@
 
 // Linking a node in front of a committed one costs one barrier for the three ranges where
 // single stores cost one each; an abort and a SIGKILL after the stores restore both nodes.
+// Unlinking the middle one of three committed nodes: one barrier for both neighbours, and an
+// abort restores them.
 // RUNS-OUT: push: 3 barriers
 // RUNS-OUT-NEXT: abort: restored 1
 // RUNS-OUT-NEXT: killed: restored 1
+// RUNS-OUT-NEXT: drop: 3 barriers, unlinked 1
+// RUNS-OUT-NEXT: drop abort: restored 1
 // SINGLE-OUT: push: 5 barriers
 // SINGLE-OUT-NEXT: abort: restored 1
 // SINGLE-OUT-NEXT: killed: restored 1
+// SINGLE-OUT-NEXT: drop: 4 barriers, unlinked 1
+// SINGLE-OUT-NEXT: drop abort: restored 1
 
 //--- port.conf
 operation = push, drop, take, skip, copy
@@ -131,6 +138,7 @@ struct node {
 };
 extern struct node *heads[8];
 void push(struct node *it, int id);
+void drop(struct node *it);
 static unsigned long barriers(void) {
   struct pms_stats s;
   pms_stats_get(&s);
@@ -179,5 +187,20 @@ int main(void) {
   char *page = pms_root_get("page");
   a = (struct node *)(page + 64), b = (struct node *)(page + 192);
   printf("killed: restored %d\n", intact());
+  /* x <-> y <-> z, 128 bytes apart */
+  pms_tx_begin();
+  struct node *x = (struct node *)(page + 320), *y = x + 4, *z = y + 4;
+  x->prev = 0, x->next = y, y->prev = x, y->next = z, z->prev = y, z->next = 0;
+  pms_tx_commit();
+  n = barriers();
+  drop(y);
+  printf("drop: %lu barriers, unlinked %d\n", barriers() - n, x->next == z && z->prev == x);
+  pms_tx_begin();
+  x->next = y, z->prev = y;
+  pms_tx_commit();
+  pms_tx_begin();
+  drop(y);
+  pms_tx_abort();
+  printf("drop abort: restored %d\n", x->next == y && z->prev == y);
   return 0;
 }
