@@ -89,18 +89,14 @@ bool charLike(QualType T) {
 }
 
 /// Whether objects of types A and B may share bytes: the same type, char (which may alias
-/// anything), aggregates (which may hold either), two data pointers (programs pun them), or
-/// integers of one size.
+/// anything), aggregates (which may hold either), or two scalars of one size (programs pun
+/// pointers, `uintptr_t` and signedness).
 bool typesMayOverlap(QualType A, QualType B, ASTContext &AC) {
   A = elementType(A);
   B = elementType(B);
-  if (A == B || charLike(A) || charLike(B) || A->isRecordType() || B->isRecordType())
+  if (A == B || charLike(A) || charLike(B) || !A->isScalarType() || !B->isScalarType())
     return true;
-  if (A->isPointerType() && B->isPointerType())
-    return true;
-  if ((A->isIntegralOrEnumerationType() && B->isIntegralOrEnumerationType()))
-    return AC.getTypeSize(A) == AC.getTypeSize(B);
-  return false;
+  return AC.getTypeSize(A) == AC.getTypeSize(B);
 }
 
 /// The variable a local pointer always points into: every value the function gives it is the
@@ -180,9 +176,10 @@ Access classify(const Expr *L, Pointees &Known) {
   }
   if (const auto *S = dyn_cast<ArraySubscriptExpr>(L)) {
     const Expr *Base = S->getBase()->IgnoreParenImpCasts();
+    // An element of an array field or variable is where the array is; `p[i]` is like `*p`.
     if (Base->getType()->isArrayType())
-      return classify(Base, Known); // an element of an array field or variable: where the array is
-    L = Base;                 // p[i]: like *p
+      return classify(Base, Known);
+    L = Base;
   } else if (const auto *U = dyn_cast<UnaryOperator>(L); U && U->getOpcode() == UO_Deref) {
     L = U->getSubExpr()->IgnoreParenImpCasts();
   } else {
@@ -223,7 +220,8 @@ bool sameLValue(const Expr *A, const Expr *B) {
   }
   if (const auto *CA = dyn_cast<CastExpr>(A))
     return CA->getCastKind() == cast<CastExpr>(B)->getCastKind() &&
-           CA->getType() == B->getType() && sameLValue(CA->getSubExpr(), cast<CastExpr>(B)->getSubExpr());
+           CA->getType() == B->getType() &&
+           sameLValue(CA->getSubExpr(), cast<CastExpr>(B)->getSubExpr());
   if (const auto *IA = dyn_cast<IntegerLiteral>(A))
     return IA->getValue() == cast<IntegerLiteral>(B)->getValue();
   return false;
@@ -262,6 +260,8 @@ bool mayAlias(const Access &A, const Access &B, ASTContext &AC) {
 }
 
 class BeforeRun {
+  static constexpr size_t MaxText = 400;
+
 public:
   BeforeRun(const RunWrites &W, const std::set<const VarDecl *> &Taken, const Expr *Own,
             ASTContext &AC)
@@ -418,7 +418,8 @@ public:
       Stored = "(" + llvm::join(When, " && ") + ") ? " + Stored + " : (" + Type + ")(" + *Old + ")";
     }
     CharSourceRange Range = rewrite::spellingRange(L, SM, LO);
-    if (Range.isInvalid())
+    // Each conditional stand-in repeats the old value: a chain of them grows fast.
+    if (Range.isInvalid() || Stored.size() > MaxText)
       return false;
     Subs.push_back({Range, "(" + Stored + ")"});
     return true;
