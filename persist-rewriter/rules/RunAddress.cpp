@@ -20,11 +20,7 @@ bool writesNothing(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
   if (!FD)
     return false;
-  llvm::StringRef N = FD->getName();
-  if (N.consume_front("__builtin___"))
-    N.consume_back("_chk");
-  else
-    N.consume_front("__builtin_");
+  llvm::StringRef N = plainCalleeName(FD->getName());
   return N == "memcmp" || N == "strlen" || N == "strcmp" || N == "strncmp" || N == "expect" ||
          N == "constant_p" || N == "object_size" || N == "pms_logged_" ||
          N == "pms_tx_log_store" || N == "pms_value_touch";
@@ -475,6 +471,14 @@ private:
 };
 
 } // namespace
+
+llvm::StringRef plainCalleeName(llvm::StringRef Name) {
+  if (Name.consume_front("__builtin___"))
+    Name.consume_back("_chk");
+  else
+    Name.consume_front("__builtin_");
+  return Name;
+}
 
 void RunWrites::add(const Stmt *S, const std::vector<const Expr *> &Always,
                     const std::vector<const Expr *> &Guarded, const Expr *Guard) {

@@ -13,6 +13,10 @@
 
 namespace nvm::port {
 
+/// The function a call names, its builtin and fortified forms (`__builtin_memcpy`,
+/// `__builtin___memcpy_chk`) told as the function itself (`memcpy`).
+llvm::StringRef plainCalleeName(llvm::StringRef Name);
+
 /// What the statements of a run write, statement by statement: local variables, memory
 /// l-values, and for a plain assignment (made whenever its statement runs, or under an `if`'s
 /// condition) the stored value: it stands for a later load of that l-value (`it->next = *head;

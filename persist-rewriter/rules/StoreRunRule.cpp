@@ -23,11 +23,7 @@ bool harmlessCallee(llvm::StringRef Name) {
       "pms_logged_", "pms_tx_log_store", "pms_port_memcpy", "pms_tx_memcpy", "pms_tx_memmove",
       "pms_tx_memset", "pms_value_touch", "pms_value_memset", "pms_value_memcpy",
       "pms_value_memmove"};
-  if (Name.consume_front("__builtin___"))
-    Name.consume_back("_chk");
-  else
-    Name.consume_front("__builtin_");
-  return Names.contains(Name);
+  return Names.contains(plainCalleeName(Name));
 }
 
 /// Whether a statement may sit inside a run (what it writes, RunWrites records).
@@ -157,8 +153,10 @@ void StoreRunRule::run(const Result &R) {
       // A store through a pointer that may hold a pool address joins a run too, whatever the
       // whole program's flow decides for its own PMS_LOGGED: a range outside the pool costs the
       // run a compare, one inside is one the store changes. Such stores alone make no run.
-      const Expr *L = Stores.plainLoggedLValue(Store, *R.Context, /*ThroughPointers=*/true);
-      bool Plain = L && Stores.plainLoggedLValue(Store, *R.Context);
+      const Expr *L = Stores.plainLoggedLValue(Store, *R.Context);
+      bool Plain = L;
+      if (!L)
+        L = Stores.plainLoggedLValue(Store, *R.Context, /*ThroughPointers=*/true);
       std::optional<std::string> Addr =
           L ? addressBeforeRun(L, At, Open.Writes, Taken, *R.Context) : std::nullopt;
       std::string Size =

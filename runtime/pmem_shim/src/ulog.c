@@ -322,18 +322,25 @@ static int offs_grow(void)
 	return 1;
 }
 
-/* entry_streams -- whether the next entry goes into the log by non-temporal
- * stores (ENTRY_STREAM_MAX) */
-static int entry_streams(void)
+/* entry_at -- where the next entry (need bytes) is written: stage, to be
+ * streamed into the log by entry_done (ENTRY_STREAM_MAX), or the log's end */
+static char *entry_at(size_t need, uint64_t *stage)
 {
-	return flush_streams() && ((uintptr_t)(me.log + me.used) & 7) == 0;
+	if (need <= ENTRY_STREAM_MAX && flush_streams() &&
+			((uintptr_t)(me.log + me.used) & 7) == 0)
+		return (char *)stage;
+	return me.log + me.used;
 }
 
-/* entry_done -- the entry just written at the log's end (need bytes) is
- * durable before any store it covers (or at the end of the batch), and
- * counted; its offset remembered for an abort */
-static void entry_done(size_t need, int streamed)
+/* entry_done -- the entry just written at `at` (entry_at, need bytes) is at
+ * the log's end, durable before any store it covers (or at the end of the
+ * batch), and counted; its offset remembered for an abort */
+static void entry_done(const char *at, size_t need)
 {
+	int streamed = at != me.log + me.used;
+
+	if (streamed)
+		flush_stream(me.log + me.used, at, need);
 	if (!batching) {
 		if (!streamed)
 			flush_lines_uncharged(me.log + me.used, need);
@@ -353,6 +360,8 @@ static void entry_done(size_t need, int streamed)
 int ulog_log(void *addr, size_t size)
 {
 	size_t need = entry_bytes(size);
+	uint64_t stage[ENTRY_STREAM_MAX / 8];
+	char *at;
 
 	if (seen_covers((uintptr_t)addr, size))
 		return ULOG_SEEN;
@@ -360,15 +369,9 @@ int ulog_log(void *addr, size_t size)
 		return ULOG_FULL;
 	if (offs_n == offs_cap && !offs_grow())
 		return ULOG_FULL; /* no room to remember it: PMDK logs it */
-	if (need <= ENTRY_STREAM_MAX && entry_streams()) {
-		uint64_t stage[ENTRY_STREAM_MAX / 8];
-		entry_write((char *)stage, me.gen, (uintptr_t)addr - pms_pool_base_, addr, size);
-		flush_stream(me.log + me.used, stage, need);
-		entry_done(need, 1);
-	} else {
-		entry_write(me.log + me.used, me.gen, (uintptr_t)addr - pms_pool_base_, addr, size);
-		entry_done(need, 0);
-	}
+	at = entry_at(need, stage);
+	entry_write(at, me.gen, (uintptr_t)addr - pms_pool_base_, addr, size);
+	entry_done(at, need);
 	seen_add((uintptr_t)addr, size);
 	return ULOG_DONE;
 }
@@ -379,8 +382,9 @@ int ulog_log(void *addr, size_t size)
  * them one by one) */
 int ulog_log_words(void *const *addrs, size_t n)
 {
-	uint64_t offs[ULOG_WORDS_MAX];
+	uint64_t offs[ULOG_WORDS_MAX], stage[ENTRY_STREAM_MAX / 8];
 	size_t k = 0, need;
+	char *at;
 
 	if (n > ULOG_WORDS_MAX)
 		return ULOG_FULL;
@@ -392,16 +396,9 @@ int ulog_log_words(void *const *addrs, size_t n)
 	need = entry_words_bytes(k);
 	if (me.used + need > me.cap || (offs_n == offs_cap && !offs_grow()))
 		return ULOG_FULL;
-	if (need <= ENTRY_STREAM_MAX && entry_streams()) {
-		uint64_t stage[ENTRY_STREAM_MAX / 8];
-		entry_write_words((char *)stage, me.gen, offs, k, (const unsigned char *)pms_pool_base_);
-		flush_stream(me.log + me.used, stage, need);
-		entry_done(need, 1);
-	} else {
-		entry_write_words(me.log + me.used, me.gen, offs, k,
-			(const unsigned char *)pms_pool_base_);
-		entry_done(need, 0);
-	}
+	at = entry_at(need, stage);
+	entry_write_words(at, me.gen, offs, k, (const unsigned char *)pms_pool_base_);
+	entry_done(at, need);
 	for (size_t i = 0; i < k; i++)
 		seen_add(pms_pool_base_ + offs[i], 8);
 	return ULOG_DONE;
