@@ -91,6 +91,9 @@ __attribute__((constructor)) static void flush_init(void)
 
 	flush_kind = flush_detect();
 	flush_stream_off = stream && strcmp(stream, "0") == 0;
+	if (stream && *stream && !flush_stream_off && strcmp(stream, "1") != 0)
+		fprintf(stderr, "pmem_shim: PMS_STREAM='%s' is not 0 or 1; streaming "
+			"undo-log entries\n", stream);
 }
 
 /* pms_flush_insn -- name of the instruction in use */
