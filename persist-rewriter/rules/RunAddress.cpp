@@ -320,6 +320,12 @@ public:
     if (const auto *C = dyn_cast<ConditionalOperator>(E))
       return value(C->getCond(), UpTo, Subs) && value(C->getTrueExpr(), UpTo, Subs) &&
              value(C->getFalseExpr(), UpTo, Subs);
+    // A branch hint (`likely(c)`) is the value of its first argument.
+    if (const auto *C = dyn_cast<CallExpr>(E)) {
+      const FunctionDecl *FD = C->getDirectCallee();
+      return FD && plainCalleeName(FD->getName()) == "expect" &&
+             llvm::all_of(C->arguments(), [&](const Expr *A) { return value(A, UpTo, Subs); });
+    }
     return false;
   }
 

@@ -45,6 +45,10 @@
 // CHECK-NOT: PMS_LOGGED_RUN
 // CHECK: PMS_LOGGED(it->next->size) = 3;
 
+// A branch hint (`likely()` in many programs) is no call that could write: the run goes on.
+// CHECK-LABEL: static void hint__pms_op(struct node *it) {
+// CHECK: PMS_LOGGED_RUN({(void *)&(it->cls), sizeof(it->cls)}, {(__builtin_expect(it->next != 0, 1)) ? (void *)&(it->next->prev) : (void *)0, sizeof(it->next->prev)}); PMS_LOGGED(it->cls) = 1;
+
 // Linking a node in front of a committed one costs one barrier for the three ranges where
 // single stores cost one each; an abort and a SIGKILL after the stores restore both nodes.
 // Unlinking the middle one of three committed nodes: one barrier for both neighbours, and an
@@ -61,7 +65,7 @@
 // SINGLE-OUT-NEXT: drop abort: restored 1
 
 //--- port.conf
-operation = push, drop, take, skip, copy
+operation = push, drop, take, skip, copy, hint
 
 //--- no-runs.conf
 log-runs = no
@@ -116,6 +120,11 @@ void copy(struct node *it, struct node *from) {
   it->cls = 2;
   memcpy(it, from, sizeof *it);
   it->next->size = 3;
+}
+void hint(struct node *it) {
+  it->cls = 1;
+  if (__builtin_expect(it->next != 0, 1))
+    it->next->prev = it;
 }
 void load(int fd) {
   root = calloc(1, sizeof *root);
