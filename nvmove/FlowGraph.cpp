@@ -128,10 +128,10 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
       std::vector<std::string> Written;
       for (const Flow &Fl : F->Flows) {
         StringRef To = Fl.To;
-        bool LocalTo = To.startswith(cell::Pointee) && !To.startswith("*@") &&
+        bool LocalTo = To.startswith(cell::Pointee) && !To.drop_front().startswith(cell::Callee) &&
                        !cell::isShared(To.drop_front());
         if (Fl.Kind == Flow::Alias && LocalTo && StringRef(Fl.From).startswith(cell::Pointee) &&
-            !StringRef(Fl.From).startswith("*@"))
+            !StringRef(Fl.From).drop_front().startswith(cell::Callee))
           Alias.unionSets(Fl.From, Fl.To);
         if (!LocalTo)
           continue;
@@ -272,7 +272,7 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, boo
     // ... and what it returns (a module's rdb_load handed the load's reader returns the value
     // it read).
     if (Targets.empty() && UnknownCallsRead && MirrorStreams && !Mirror && !FromCallee.empty() &&
-        Fl.Kind == Flow::Store && StringRef(Fl.From).endswith("|ret"))
+        Fl.Kind == Flow::Store && StringRef(Fl.From).endswith(cell::QualifiedRet))
       addEdge(Site, cell::pointee(qualifyCell(Fl.To, F.Usr)), Fl.Loc, int(FI), Flow::Store);
     if (Targets.empty() && UnknownCallsRead && InStreams && passesValue(Fl, ToCallee))
       addEdge(qualifyCell(Fl.From, F.Usr), Site, Fl.Loc, int(FI), Flow::Store);
@@ -284,7 +284,8 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, boo
   }
   for (const std::string &T : Targets) {
     auto Bind = [&](std::string Cell) {
-      if (size_t P = Cell.find("@" + Callee + "|"); P != std::string::npos)
+      if (size_t P = Cell.find((cell::Callee + Callee + Twine(cell::Separator)).str());
+          P != std::string::npos)
         Cell.replace(P + 1, Callee.size(), T);
       return qualifyCell(Cell, F.Usr);
     };

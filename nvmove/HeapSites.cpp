@@ -12,7 +12,9 @@ static bool isCallCell(StringRef C) {
 
 /// Cells whose value is read through a pointer to them ("*v:pp", "*f:dict.table"): aliases
 /// of that storage name it differently, so what they hold is not followed.
-static bool isPointeeCell(StringRef C) { return C.startswith("*") || C.contains("|*"); }
+static bool isPointeeCell(StringRef C) {
+  return C.startswith(cell::Pointee) || C.contains((Twine(cell::Separator) + cell::Pointee).str());
+}
 
 /// The call cells of F that an allocator returns into (ALLOC -> c<n>).
 static std::set<std::string> allocationCells(const FunctionSummary &F) {
@@ -37,16 +39,16 @@ static bool isWrapper(const FunctionSummary &W, const std::set<std::string> &Pur
     if (Fl.Kind != Flow::Store)
       continue;
     std::string Callee = calleeOf(Fl.From);
-    if (!Callee.empty() && StringRef(Fl.From).endswith("|ret") && Pure.count(Callee))
+    if (!Callee.empty() && StringRef(Fl.From).endswith(cell::QualifiedRet) && Pure.count(Callee))
       Fresh.insert(Fl.To);
     Fwd.insert({Fl.From, Fl.To});
     Bwd.insert({Fl.To, Fl.From});
   }
   // Backwards from the result: locals only, down to fresh cells.
   bool FoundFresh = false;
-  std::set<std::string> Seen{"ret"};
-  std::vector<std::string> Work{"ret"};
-  if (!Bwd.count("ret"))
+  std::set<std::string> Seen{std::string(cell::Ret)};
+  std::vector<std::string> Work{std::string(cell::Ret)};
+  if (!Bwd.count(std::string(cell::Ret)))
     return false;
   while (!Work.empty()) {
     std::string N = Work.back();
@@ -71,7 +73,7 @@ static bool isWrapper(const FunctionSummary &W, const std::set<std::string> &Pur
     Work.pop_back();
     for (auto [It, End] = Fwd.equal_range(N); It != End; ++It) {
       StringRef S = It->second;
-      if (S == "ret")
+      if (S == cell::Ret)
         continue;
       std::string Callee = calleeOf(S);
       if (!Callee.empty() && !Bodies.count(Callee) && !Callee.empty() && Callee[0] != '?')
@@ -108,20 +110,12 @@ HeapSites::pureWrappers(const std::vector<const FunctionSummary *> &Program) con
   return Candidates;
 }
 
-/// "p<i>" -> i, for a summary's own parameter cell.
-static std::optional<unsigned> paramIndex(StringRef C) {
-  unsigned I;
-  if (!C.consume_front("p") || C.getAsInteger(10, I))
-    return std::nullopt;
-  return I;
-}
-
 /// Parameters of F that are assigned, or whose address is taken, in F: they may point to
 /// other objects than the caller's argument.
 static void reassignedParams(const FunctionSummary &F, std::set<std::string> &Out) {
   auto Note = [&](StringRef C) {
-    if (auto I = paramIndex(C))
-      Out.insert(F.Usr + "|p" + std::to_string(*I));
+    if (auto I = cell::paramIndex(C))
+      Out.insert(cell::qualifiedParam(F.Usr, *I));
   };
   for (const std::vector<Flow> *Fs : {&F.Flows, &F.PointerFlows, &F.HeapFlows})
     for (const Flow &Fl : *Fs) {
@@ -129,7 +123,7 @@ static void reassignedParams(const FunctionSummary &F, std::set<std::string> &Ou
       To.consume_front(cell::WriteTarget);
       Note(To);
       StringRef From = Fl.From;
-      if (From.consume_front("&"))
+      if (From.consume_front(cell::AddressOf))
         Note(From.take_while([](char C) { return C != '.' && C != '|'; }));
     }
 }
@@ -162,7 +156,7 @@ HeapSites::HeapSites(const std::vector<const FunctionSummary *> &Program,
                                              StringRef(Fl.To).startswith(cell::Callee))
         CallArguments[{F->Usr, Fl.Loc, To, unsigned(I)}].push_back(qualifyCell(Fl.From, F->Usr));
       std::string Callee = calleeOf(Fl.From);
-      if (Fl.Kind == Flow::Store && !Callee.empty() && StringRef(Fl.From).endswith("|ret") &&
+      if (Fl.Kind == Flow::Store && !Callee.empty() && StringRef(Fl.From).endswith(cell::QualifiedRet) &&
           (Pure.count(Callee) || FieldWrappers.count(Callee)) && isCallCell(Fl.To)) {
         Fresh.insert(Fl.To);
         if (FieldWrappers.count(Callee))
@@ -320,15 +314,15 @@ void HeapSites::seedUnknown(const std::vector<const FunctionSummary *> &Program,
   for (const FunctionSummary *F : Program) {
     bool Open = AddressTaken.count(F->Usr) || (!AllTUs && StringRef(F->Usr).startswith("c:@F@"));
     for (unsigned P = 0; Open && P < F->NumParams; ++P)
-      markUnknown(F->Usr + "|p" + std::to_string(P));
+      markUnknown(cell::qualifiedParam(F->Usr, P));
     for (const Flow &Fl : F->PointerFlows) {
       // A local (or global) whose address is taken is written through that address too.
-      if (StringRef(Fl.From).startswith("&"))
+      if (StringRef(Fl.From).startswith(cell::AddressOf))
         markUnknown(qualifyCell(StringRef(Fl.From).drop_front(), F->Usr));
       // What a library call or an unfollowed callback returns or writes through a pointer.
       std::string Callee = calleeOf(Fl.From);
       if (!Callee.empty() && (Callee[0] == '?' || !Bodies.count(Callee)) &&
-          (Fl.Kind == Flow::Back || StringRef(Fl.From).endswith("|ret")))
+          (Fl.Kind == Flow::Back || StringRef(Fl.From).endswith(cell::QualifiedRet)))
         markUnknown(qualifyCell(Fl.To, F->Usr));
     }
     for (const Flow &Fl : F->HeapFlows)
@@ -374,7 +368,7 @@ void HeapSites::propagate() {
 }
 
 bool HeapSites::isFixedParam(StringRef Usr, unsigned I) const {
-  return Walked.count(Usr.str()) && !ReassignedParams.count((Usr + "|p" + Twine(I)).str());
+  return Walked.count(Usr.str()) && !ReassignedParams.count(cell::qualifiedParam(Usr, I));
 }
 
 FieldTargets HeapSites::sitesOf(StringRef Usr, StringRef Field, bool Write) const {
@@ -405,7 +399,7 @@ FieldTargets HeapSites::sitesOf(StringRef Usr, StringRef Field, bool Write) cons
     if (Wrapper != FieldWrappers.end() && Wrapper->second.count(B))
       T.Result = true;
     // Through a parameter: the object each caller passes, bound at each call.
-    if (auto I = paramIndex(B); I && isFixedParam(Usr, *I)) {
+    if (auto I = cell::paramIndex(B); I && isFixedParam(Usr, *I)) {
       T.Params.push_back(*I);
       continue;
     }
@@ -434,7 +428,7 @@ std::optional<std::vector<std::string>> HeapSites::pointsTo(StringRef Cell) cons
 std::optional<std::vector<std::string>>
 HeapSites::outsideSites(StringRef Usr, unsigned I,
                         function_ref<bool(StringRef, StringRef)> Bound) const {
-  auto N = Pointers->find((Usr + "|p" + Twine(I)).str());
+  auto N = Pointers->find(cell::qualifiedParam(Usr, I));
   // Callers we cannot see: another TU, or a call through a pointer.
   if (!N || Pointers->inEdges(*N).empty() || AddressTaken.count(Usr.str()) ||
       (!AllTUs && Usr.startswith("c:@F@")))

@@ -94,8 +94,10 @@ std::set<std::string> PreciseAnalysis::reachableFromRoots(
   std::multimap<std::string, std::string> StoredInto; // holder -> object type, via void *
   for (unsigned E = 0; E < Graph.edges(); ++E) {
     StringRef From = Graph.name(Graph.edge(E).From), To = Graph.name(Graph.edge(E).To);
-    if (From.startswith(cell::ObjectRead) && To.startswith("*f:"))
-      StoredInto.insert({fieldOfCell(To).first, From.drop_front(2).str()});
+    if (From.startswith(cell::ObjectRead) && To.consume_front(cell::Pointee) &&
+        To.startswith(cell::Field))
+      StoredInto.insert({fieldOfCell(cell::pointee(To)).first,
+                         From.drop_front(cell::ObjectRead.size()).str()});
   }
   // A field whose value is used as a pointer to a candidate holds it, typed or not
   // (load_string(fd, o->ptr) with a struct sds * parameter).
@@ -179,7 +181,7 @@ std::set<std::string> PreciseAnalysis::heapRecords(const std::vector<bool> &Fres
   std::set<std::string> LoadResults;
   for (const VisitedFunction &V : R.Walk.Visited)
     if (V.Parent < 0)
-      LoadResults.insert(V.Function->Usr + "|ret");
+      LoadResults.insert(cell::qualifiedResult(V.Function->Usr));
   auto InMemory = [&](StringRef C) {
     return C.startswith(cell::Pointee) || isHeapCell(C) || C == cell::Escape;
   };
@@ -211,7 +213,7 @@ std::set<std::string> PreciseAnalysis::loadParameterRecords() const {
     if (V.Parent >= 0)
       continue;
     for (unsigned I = 0; I < V.Function->NumParams; ++I)
-      if (auto N = Graph.find(V.Function->Usr + "|p" + std::to_string(I)))
+      if (auto N = Graph.find(cell::qualifiedParam(V.Function->Usr, I)))
         Params.push_back(*N);
   }
   std::vector<int> P = Graph.reachIf(

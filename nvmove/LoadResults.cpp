@@ -18,13 +18,13 @@ bool PreciseAnalysis::admitLoadResults() {
     if (V.Parent >= 0)
       continue;
     for (unsigned I = 0; I < V.Function->NumParams; ++I) {
-      auto N = Graph.find("*" + V.Function->Usr + "|p" + std::to_string(I));
+      auto N = Graph.find(cell::pointee(cell::qualifiedParam(V.Function->Usr, I)));
       if (!N || !llvm::any_of(Graph.inEdges(*N), [&](unsigned E) {
             unsigned From = Graph.edge(E).From;
             return Graph.edge(E).Kind == Flow::Store && (isKept(From) || Fresh[From]);
           }))
         continue;
-      Results["*@" + V.Function->Usr + "|p" + std::to_string(I)] = V.Function->Name;
+      Results[cell::pointee(cell::calleeParam(V.Function->Usr, I))] = V.Function->Name;
     }
   }
   bool Changed = false;
@@ -42,7 +42,7 @@ bool PreciseAnalysis::admitLoadResults() {
           continue;
         Provenance P{{F.Name}, F.Name, Fl.Loc,
                      F.Name + " stores what " + It->second + " returns through its parameter " +
-                         Fl.From.substr(Fl.From.rfind("|p") + 2) + " into " + prettyCell(Fl.To)};
+                         Fl.From.substr(Fl.From.rfind(cell::Separator) + 1 + cell::Param.size()) + " into " + prettyCell(Fl.To)};
         if (auto Temp = Temporaries.find(Key); Temp != Temporaries.end()) {
           Temp->second.Provenances.push_back(std::move(P));
           Found.emplace(Key, std::move(Temp->second));

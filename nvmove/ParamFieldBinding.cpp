@@ -11,7 +11,7 @@ using namespace llvm;
 namespace nvm::infer {
 
 std::string paramFieldCell(StringRef Usr, unsigned I, StringRef Field, bool Write) {
-  return (Usr + "|p" + Twine(I) + (Write ? cell::ParamFieldWrite : cell::ParamFieldRead) + Field).str();
+  return (cell::qualifiedParam(Usr, I) + (Write ? cell::ParamFieldWrite : cell::ParamFieldRead) + Field).str();
 }
 
 /// What a field cell of an object with unknown targets is: the unknown writes' cell for a
@@ -22,10 +22,9 @@ static std::string unknownObjectCell(const std::string &Field, bool Write) {
 
 /// "usr|p<i>" -> i.
 static std::optional<unsigned> paramOfCell(StringRef Cell, StringRef Usr) {
-  unsigned I;
-  if (!Cell.consume_front(Usr) || !Cell.consume_front("|p") || Cell.getAsInteger(10, I))
+  if (!Cell.consume_front(Usr) || !Cell.consume_front(StringRef(&cell::Separator, 1)))
     return std::nullopt;
-  return I;
+  return cell::paramIndex(Cell);
 }
 
 std::optional<unsigned> FlowGraph::fixedParamOf(size_t Caller, StringRef Cell) const {
@@ -64,7 +63,7 @@ std::vector<std::string> FlowGraph::callArguments(const CallKey &Key, unsigned I
   auto Args = Arguments.find(Key);
   if (Args == Arguments.end())
     return {};
-  auto A = Args->second.find(Callee + "|p" + std::to_string(I));
+  auto A = Args->second.find(cell::qualifiedParam(Callee, I));
   return A == Args->second.end() ? std::vector<std::string>{} : A->second;
 }
 

@@ -131,7 +131,7 @@ private:
   /// pointer it writes through) Fl carries, or empty.
   std::string poolSource(const Flow &Fl) const {
     StringRef From = Fl.From;
-    if (Fl.Kind == Flow::Store && From.consume_front(cell::Callee) && From.consume_back("|ret")) {
+    if (Fl.Kind == Flow::Store && From.consume_front(cell::Callee) && From.consume_back(cell::QualifiedRet)) {
       std::string Name = functionNameOfUsr(From);
       return Pool.count(Name) ? Name : std::string();
     }
@@ -141,9 +141,8 @@ private:
     auto [Usr, Param] = From.rsplit(cell::Separator);
     std::string Name = functionNameOfUsr(Usr);
     auto It = poolOutParameters().find(Name);
-    unsigned I;
-    if (It == poolOutParameters().end() || !Param.consume_front("p") ||
-        Param.getAsInteger(10, I) || I != It->second)
+    std::optional<unsigned> I = cell::paramIndex(Param);
+    if (It == poolOutParameters().end() || I != It->second)
       return {};
     return Name;
   }

@@ -61,7 +61,9 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
 }
 
 bool isSourceCell(StringRef C) {
-  return C == cell::Load || C.startswith(cell::Stream) || C.startswith("*~") || C.contains("|in:");
+  return C == cell::Load || C.startswith(cell::Stream) ||
+         (C.consume_front(cell::Pointee) && C.startswith(cell::Stream)) ||
+         C.contains((Twine(cell::Separator) + cell::Input).str());
 }
 
 /// Where loaded data starts. Every read, or (own input only) the stream cells of the load
@@ -81,10 +83,10 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
   std::set<std::string> Loads;
   for (const VisitedFunction &V : R.Walk.Visited)
     if (V.Parent < 0) {
-      Loads.insert(V.Function->Usr + "|");
+      Loads.insert(V.Function->Usr);
       for (const CallSite &C : V.Function->Calls)
         if (!C.CalleeUsr.empty())
-          Loads.insert(C.CalleeUsr + "|");
+          Loads.insert(C.CalleeUsr);
     }
   for (unsigned N = 0; N < Graph.size(); ++N) {
     StringRef C = Graph.name(N);
@@ -92,7 +94,7 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
     // of what the load points to are loaded data, not handles.
     if (!C.consume_front(cell::Stream))
       continue;
-    if (Loads.count(C.split('|').first.str() + "|"))
+    if (C.contains(cell::Separator) && Loads.count(C.split(cell::Separator).first.str()))
       Sources.push_back(N);
   }
   return Sources;
@@ -162,7 +164,7 @@ bool PreciseAnalysis::onlyOutput(unsigned N) const {
   if (!Cell.startswith(cell::Global) || !Program.outEdges(*P).empty())
     return false;
   auto [Key, Field] = fieldOfCell(Cell);
-  auto F = Key.empty() ? std::nullopt : Program.find("f:" + Key + "." + Field);
+  auto F = Key.empty() ? std::nullopt : Program.find(cell::field(Key, Field));
   return F && ProgramSinkBound[*F];
 }
 

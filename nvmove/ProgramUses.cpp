@@ -28,13 +28,14 @@ FlowGraph programUses(const std::vector<const FunctionSummary *> &Fns) {
         else if (WithBody.count(Usr.str()))
           Out = Cell.str();
         else {
-          Out = F.Usr + "|lib:" + Loc.str() + ":" + Usr.str() + "|" + (Slot == "ret" ? "ret" : "arg");
-          LibraryCalls.insert(F.Usr + "|lib:" + Loc.str() + ":" + Usr.str());
+          std::string Call = cell::libraryCall(F.Usr, Loc, Usr);
+          Out = Call + (Slot == cell::Ret ? cell::QualifiedRet : cell::LibraryArgument).str();
+          LibraryCalls.insert(Call);
         }
       } else {
         Out = qualifyCell(Cell, F.Usr);
       }
-      return Pointee && Out != cell::Escape ? "*" + Out : Out;
+      return Pointee && Out != cell::Escape ? cell::pointee(Out) : Out;
     };
     for (const Flow &Fl : F.Flows) {
       if (Fl.Kind == Flow::Base || Fl.Kind == Flow::Type)
@@ -45,8 +46,9 @@ FlowGraph programUses(const std::vector<const FunctionSummary *> &Fns) {
       G.addEdge(From, To, Fl.Loc, int(FI), Fl.Kind);
     }
     for (const std::string &Call : LibraryCalls) {
-      G.addEdge(Call + "|arg", Call + "|ret", "", int(FI), Flow::Store);
-      G.addEdge("*" + Call + "|arg", "*" + Call + "|ret", "", int(FI), Flow::Store);
+      std::string In = Call + cell::LibraryArgument.str(), Out = cell::qualifiedResult(Call);
+      G.addEdge(In, Out, "", int(FI), Flow::Store);
+      G.addEdge(cell::pointee(In), cell::pointee(Out), "", int(FI), Flow::Store);
     }
   }
   // A whole object holds its fields: writing it writes them, reading a field reads it.

@@ -21,22 +21,22 @@ static std::string prettyLocal(StringRef Usr, StringRef Local, StringRef Whole) 
   std::string Fn = functionNameOfUsr(Usr);
   if (Local.consume_front(cell::Var))
     return Fn + ": " + Local.split('@').first.str();
-  if (Local.consume_front("p")) {
+  if (Local.startswith(cell::Param)) {
     // "p0#w#f:entry.val": the field of the object the parameter points to (ParamFieldBinding).
-    auto [Param, Field] = Local.split('#');
+    auto [Param, Field] = Local.drop_front(cell::Param.size()).split(cell::SiteField);
     if (!Field.empty())
       return Fn + ": " + prettyCell(Field.drop_front(2)) + " through parameter " + Param.str();
-    return Fn + ": parameter " + Local.str();
+    return Fn + ": parameter " + Param.str();
   }
-  if (Local == "ret")
+  if (Local == cell::Ret)
     return Fn + ": return value";
   // "ret#w#f:obj.val": a field of the fresh object an allocation wrapper returns
   // (ResultFieldBinding).
-  if (Local.consume_front("ret") && Local.consume_front(cell::ParamFieldWrite))
+  if (Local.consume_front(cell::Ret) && Local.consume_front(cell::ParamFieldWrite))
     return Fn + ": " + prettyCell(Local) + " of the object it returns";
   if (Local.startswith(cell::Input))
     return "<data read from storage>";
-  if (Local.startswith("c") || Local.startswith(cell::AllocationSize))
+  if (Local.startswith(cell::Call) || Local.startswith(cell::AllocationSize))
     return Fn + ": call result";
   return Whole.str();
 }
@@ -45,9 +45,9 @@ std::string prettyCell(StringRef Cell) {
   if (Cell.consume_front(cell::Stream))
     return "stream of " + prettyCell(Cell);
   if (Cell.consume_front(cell::Pointee))
-    return "*" + prettyCell(Cell);
-  if (Cell.consume_front("&"))
-    return "&" + prettyCell(Cell);
+    return cell::pointee(prettyCell(Cell));
+  if (Cell.consume_front(cell::AddressOf))
+    return (cell::AddressOf + prettyCell(Cell)).str();
   if (Cell.consume_front(cell::Global))
     return Cell.str();
   if (Cell.consume_front(cell::Field)) {
@@ -71,10 +71,10 @@ std::pair<std::string, int> calleeParam(StringRef Cell) {
   if (!Cell.consume_front(cell::Callee))
     return {"", -1};
   auto [Usr, Param] = Cell.rsplit(cell::Separator);
-  unsigned I;
-  if (!Param.consume_front("p") || Param.getAsInteger(10, I))
+  std::optional<unsigned> I = cell::paramIndex(Param);
+  if (!I)
     return {"", -1};
-  return {Usr.str(), int(I)};
+  return {Usr.str(), int(*I)};
 }
 
 std::string calleeOf(StringRef Cell) {
@@ -94,12 +94,12 @@ static StringRef bare(StringRef Cell) {
 
 bool isCellOf(StringRef Cell, StringRef Usr) {
   Cell = bare(Cell);
-  return Cell.startswith(Usr) && Cell.drop_front(Usr.size()).startswith("|");
+  return Cell.startswith(Usr) && Cell.drop_front(Usr.size()).startswith(StringRef(&cell::Separator, 1));
 }
 
 bool isParamOf(StringRef Cell, StringRef Usr) {
   Cell = bare(Cell);
-  return Cell.drop_front(Usr.size() + 1).startswith("p");
+  return Cell.drop_front(Usr.size() + 1).startswith(cell::Param);
 }
 
 } // namespace nvm::infer

@@ -7,7 +7,7 @@ namespace nvm::infer {
 
 std::vector<bool> sinkBoundCells(const FlowGraph &G) {
   std::vector<unsigned> Outputs;
-  for (const char *Cell : {"OUTPUT", "SINK"})
+  for (llvm::StringRef Cell : {cell::Output, cell::Sink})
     if (auto N = G.find(Cell))
       Outputs.push_back(*N);
   std::vector<bool> Bound(G.size(), false);
@@ -27,7 +27,7 @@ std::vector<bool> sinkBoundCells(const FlowGraph &G) {
   // decide something (a local or call result tested in a condition, which the graph does not
   // record) or be what the load leaves behind (a field nobody reads yet): it is not output.
   auto DeadEnd = [&](unsigned N) {
-    return G.outEdges(N).empty() && G.name(N).rfind("r:", 0) == 0;
+    return G.outEdges(N).empty() && llvm::StringRef(G.name(N)).startswith(cell::ObjectRead);
   };
   while (!Work.empty()) {
     unsigned N = Work.back();

@@ -12,9 +12,8 @@ namespace nvm::infer {
 static bool isParameterCell(StringRef Cell) {
   if (Cell.startswith(cell::Pointee) || Cell.startswith(cell::Stream))
     return false;
-  StringRef Param = Cell.rsplit('|').second;
-  unsigned I;
-  return Cell.contains('|') && Param.consume_front("p") && !Param.getAsInteger(10, I);
+  return Cell.contains(cell::Separator) &&
+         cell::paramIndex(Cell.rsplit(cell::Separator).second).has_value();
 }
 
 /// Functions the walk skips (optimization a: only integer parameters) may still compute the
@@ -31,7 +30,7 @@ void PreciseAnalysis::addSkippedSizeofResults() {
         if (Visited.count(F.Usr) || !F.InApp)
           continue;
         // Within the body: what reaches "ret" through its locals.
-        std::set<std::string> Reach{"ret"};
+        std::set<std::string> Reach{std::string(cell::Ret)};
         for (bool Changed = true; Changed;) {
           Changed = false;
           for (const Flow &Fl : F.Flows)
@@ -48,7 +47,7 @@ void PreciseAnalysis::addSkippedSizeofResults() {
     const FunctionSummary &F = *R.Walk.Visited[FI].Function;
     for (const Flow &Fl : F.Flows) {
       StringRef From = Fl.From;
-      if (Fl.Kind != Flow::Store || !From.consume_front(cell::Callee) || !From.consume_back("|ret"))
+      if (Fl.Kind != Flow::Store || !From.consume_front(cell::Callee) || !From.consume_back(cell::QualifiedRet))
         continue;
       if (auto It = Sizes.find(From.str()); It != Sizes.end())
         for (const std::string &Sz : It->second)
@@ -61,7 +60,7 @@ void PreciseAnalysis::addSkippedSizeofResults() {
 /// Usr hands out what that call allocated, and each of its callers gets an allocation site of
 /// its own (a wrapper's call carries its caller's sizes in its own "a:" cell).
 bool PreciseAnalysis::returnsAllocation(StringRef Usr, const std::string &Call) const {
-  auto Start = Graph.find(Call), Ret = Graph.find((Usr + "|ret").str());
+  auto Start = Graph.find(Call), Ret = Graph.find(cell::qualifiedResult(Usr));
   if (!Start || !Ret)
     return false;
   std::set<unsigned> Seen{*Start};
@@ -132,10 +131,13 @@ void PreciseAnalysis::findSizeofAllocations() {
   std::map<unsigned, bool> Sizes; // parameter cell -> sizes an allocation
   for (unsigned N = 0; N < Graph.size(); ++N) {
     StringRef Cell = Graph.name(N);
-    size_t Bar = Cell.find("|a:");
+    // "<usr>|a:c<n>" -> "*<usr>|c<n>": the bytes of the allocation it sizes
+    std::string Mark = (Twine(cell::Separator) + cell::AllocationSize).str();
+    size_t Bar = Cell.find(Mark);
     if (Bar == StringRef::npos)
       continue;
-    std::string Content = ("*" + Cell.substr(0, Bar) + "|" + Cell.substr(Bar + 3)).str();
+    std::string Content = cell::pointee(
+        (Cell.substr(0, Bar + 1) + Cell.substr(Bar + Mark.size())).str());
     auto C = Graph.find(Content);
     if (!C || !isKept(*C))
       continue;
@@ -143,7 +145,7 @@ void PreciseAnalysis::findSizeofAllocations() {
     // stored into this very allocation counts.
     bool StoredHere = llvm::any_of(Graph.inEdges(*C), [&](unsigned E) {
       const FlowGraph::Edge &Ed = Graph.edge(E);
-      return isTainted(Ed.From) && !StringRef(Graph.name(Ed.From)).endswith("|ret");
+      return isTainted(Ed.From) && !StringRef(Graph.name(Ed.From)).endswith(cell::QualifiedRet);
     });
     if (!StoredHere)
       continue;
@@ -153,7 +155,7 @@ void PreciseAnalysis::findSizeofAllocations() {
     // is an allocation of its own, sized by that caller (ALLOC_GROW's sizeof in each caller of
     // xrealloc does not size the others' arrays).
     StringRef Usr = Cell.substr(0, Bar);
-    bool Wrapper = returnsAllocation(Usr, (Usr + "|" + Cell.substr(Bar + 3)).str());
+    bool Wrapper = returnsAllocation(Usr, (Cell.substr(0, Bar + 1) + Cell.substr(Bar + Mark.size())).str());
     // Only arguments that size the allocation in the callee: not sdscatfmt's numbers to format.
     std::vector<int> Back = Graph.reachIf(
         {N}, /*Reverse=*/true,

@@ -56,7 +56,7 @@ public:
   }
   bool VisitReturnStmt(ReturnStmt *S) {
     if (const Expr *E = S->getRetValue()) {
-      R.store(R.Cells.sources(E), "ret", S->getReturnLoc());
+      R.store(R.Cells.sources(E), std::string(cell::Ret), S->getReturnLoc());
       if (isRawPointer(E->getType()))
         R.flow(R.Cells.pointeeRead(E), "*ret", S->getReturnLoc(), Flow::Alias);
     }
@@ -80,7 +80,7 @@ public:
     QualType From = C->getSubExpr()->getType();
     if (const RecordDecl *RTo = pointeeRecordOf(C->getType());
         RTo && isRawPointer(From) && !isVoidPointer(From)) {
-      R.flow(R.Cells.pointeeRead(C->getSubExpr()), "o:" + recordKey(RTo), C->getBeginLoc(),
+      R.flow(R.Cells.pointeeRead(C->getSubExpr()), cell::object(recordKey(RTo)), C->getBeginLoc(),
              Flow::Alias);
     }
     // A pointer to one record cast to another lays the second layout over the same object
@@ -88,7 +88,7 @@ public:
     if (const RecordDecl *RTo = pointeeRecordOf(C->getType()); RTo && C->getType()->isPointerType())
       if (const RecordDecl *RFrom = pointeeRecordOf(From);
           RFrom && From->isPointerType() && recordKey(RFrom) != recordKey(RTo))
-        R.flow("t:" + recordKey(RFrom), "t:" + recordKey(RTo), C->getBeginLoc(), Flow::Type);
+        R.flow(cell::type(recordKey(RFrom)), cell::type(recordKey(RTo)), C->getBeginLoc(), Flow::Type);
     return true;
   }
   // Operands of sizeof are not evaluated: nothing in them is assigned or called.

@@ -123,7 +123,7 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     }
     // Formatted text (an error message, a log line): sink awareness asks where it goes.
     if (Name.contains("printf"))
-      flow("FORMAT", To, L);
+      flow(std::string(cell::Format), To, L);
     write(Dest, Name, Value, L);
     return;
   }
@@ -140,8 +140,8 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
       flow(In, "*" + Result, L);
       // readdir's struct dirent *: the record it points to holds what was read.
       if (const RecordDecl *RD = pointeeRecordOf(Callee->getReturnType()))
-        flow(In, "o:" + recordKey(RD), L);
-      flow("ALLOC", Result, L); // mmap: memory the load brings in, owned by no one yet
+        flow(In, cell::object(recordKey(RD)), L);
+      flow(std::string(cell::Alloc), Result, L); // mmap: memory the load brings in, owned by no one yet
     }
     return;
   }
@@ -161,19 +161,19 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
   }
   if (auto It = ioWrites().find(Name); It != ioWrites().end()) {
     if (const Expr *Buf = Arg(It->second))
-      store(Data(Buf), "SINK", L);
+      store(Data(Buf), std::string(cell::Sink), L);
     return;
   }
   if (auto It = ioOutputs().find(Name); It != ioOutputs().end()) {
     // Shown to the user (a message, a log line): the data goes nowhere the program keeps.
     for (int I = It->second; Arg(I); ++I)
-      store(Data(Arg(I)), "OUTPUT", L);
+      store(Data(Arg(I)), std::string(cell::Output), L);
     return;
   }
   if (Name.startswith("__builtin") || Name.startswith("__atomic") || Name.startswith("__sync"))
     return;
   if (isAllocator(Name))
-    flow("ALLOC", Result, L);
+    flow(std::string(cell::Alloc), Result, L);
   std::string Usr = usrOf(Callee->getCanonicalDecl());
   if (Summary)
     Summary->Calls.push_back({loc(L), Usr, Name.str(), ""});
@@ -185,7 +185,7 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
 /// lead, as stream cells ("~<cell>"), into it. Precise mode decides from those whether the
 /// read is of the load's own input.
 std::string FlowRecorder::inputSite(const CallExpr *C, const Expr *Handle) {
-  std::string In = "in:" + Cells.callCell(C);
+  std::string In = cell::input(Cells.callCell(C));
   if (!Handle)
     return In;
   SourceLocation L = C->getBeginLoc();
@@ -194,7 +194,7 @@ std::string FlowRecorder::inputSite(const CallExpr *C, const Expr *Handle) {
     flow(streamCell(S), In, L);
   // A handle the function names itself (descriptor 0, stdin) is a value of this function.
   if (llvm::all_of(Sources, [](const std::string &S) { return llvm::StringRef(S).startswith(cell::Global); }))
-    flow(streamCell("k:" + Cells.callCell(C)), In, L);
+    flow(streamCell(cell::constantHandle(Cells.callCell(C))), In, L);
   for (const Expr *Cur = Handle->IgnoreParenCasts(); Cur;) {
     const Expr *Base = nullptr;
     if (const auto *ME = dyn_cast<MemberExpr>(Cur))
@@ -276,7 +276,7 @@ void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
   std::string Result = Cells.callCell(C);
   for (unsigned I = 0; I < C->getNumArgs(); ++I) {
     const Expr *A = C->getArg(I);
-    std::string Param = "@" + Target + "|p" + std::to_string(I);
+    std::string Param = cell::calleeParam(Target, I);
     store(Cells.sources(A), Param, L);
     // A local array passed decays to its address: the name it holds (a path built for open)
     // goes with it as a stream, as a pointer's value would.
@@ -310,9 +310,9 @@ void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
   QualType Ret = Callee ? Callee->getReturnType() : C->getType();
   typeOf(Result, Ret, L);
   if (!Ret->isVoidType())
-    flow("@" + Target + "|ret", Result, L);
+    flow(cell::calleeResult(Target), Result, L);
   if (isRawPointer(Ret))
-    flow("*@" + Target + "|ret", "*" + Result, L, Flow::Alias);
+    flow(cell::pointee(cell::calleeResult(Target)), cell::pointee(Result), L, Flow::Alias);
   // A sizeof in the size of an allocation types the allocated object.
   if (isRawPointer(Ret))
     for (unsigned I = 0; I < C->getNumArgs(); ++I)

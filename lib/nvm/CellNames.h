@@ -10,8 +10,9 @@
 //   k:c<n>           the handle input call c<n> names as a constant (descriptor 0, stdin)
 //   a:c<n>           the size argument of the allocation whose result is c<n>
 //   ?c<n>            the placeholder callee of an indirect call (targets come from the walk)
-// Another function's cells, seen from a call:  @<usr>|p<i>  @<usr>|ret  (lib:<loc>:<usr> for
-//   library calls in the program-wide uses graph)
+// Another function's cells, seen from a call:  @<usr>|p<i>  @<usr>|ret
+// Library calls in the program-wide uses graph (SinkBound.h): <usr>|lib:<loc>:<callee>|arg
+//   (what goes in) and ...|ret (what comes out)
 // Shared by the whole program (never qualified):
 //   g:<global>[.<field>...]  a global, or a field path of one
 //   f:<record>.<field>       a field of every object of a record (the field-based heap)
@@ -32,12 +33,14 @@
 //   LOAD SINK OUTPUT FORMAT ALLOC ESCAPE   (see the constants below)
 // Modifiers, applied in front of any cell:
 //   *<cell>   what the pointer held in <cell> points to
+//   &<cell>   the address of <cell> (a local or global whose address is taken)
 //   ~<cell>   the stream (file, descriptor, mapping) whose handle <cell> holds
 //   w:<cell>  "a store into <cell>" (targets of Flow::Base edges)
 #ifndef NVM_CELLNAMES_H
 #define NVM_CELLNAMES_H
 
 #include "llvm/ADT/StringRef.h"
+#include <optional>
 #include "llvm/ADT/Twine.h"
 #include <string>
 
@@ -56,12 +59,15 @@ inline constexpr llvm::StringLiteral FunctionAddress = "fn:";
 inline constexpr llvm::StringLiteral HeapSite = "h:";
 // Prefixes of local cells.
 inline constexpr llvm::StringLiteral Var = "v:";
+inline constexpr llvm::StringLiteral Param = "p";
+inline constexpr llvm::StringLiteral Call = "c";
 inline constexpr llvm::StringLiteral Input = "in:";
 inline constexpr llvm::StringLiteral ConstantHandle = "k:";
 inline constexpr llvm::StringLiteral AllocationSize = "a:";
 inline constexpr llvm::StringLiteral LibraryCall = "lib:";
 // Modifiers and separators.
 inline constexpr llvm::StringLiteral Pointee = "*";
+inline constexpr llvm::StringLiteral AddressOf = "&";
 inline constexpr llvm::StringLiteral Stream = "~";
 inline constexpr llvm::StringLiteral WriteTarget = "w:";
 inline constexpr llvm::StringLiteral Callee = "@";
@@ -87,6 +93,44 @@ inline constexpr llvm::StringLiteral Alloc = "ALLOC";
 /// What a callback nobody can see is handed (it may keep it).
 inline constexpr llvm::StringLiteral Escape = "ESCAPE";
 
+/// The return value's local cell.
+inline constexpr llvm::StringLiteral Ret = "ret";
+/// "|ret": how every qualified result cell ends ("<usr>|ret", "@<usr>|ret").
+inline constexpr llvm::StringLiteral QualifiedRet = "|ret";
+/// The local cell of the result of call number N ("c<n>").
+inline std::string call(unsigned N) { return (Call + llvm::Twine(N)).str(); }
+/// "<usr>|ret": the result of function Usr, qualified.
+inline std::string qualifiedResult(llvm::StringRef Usr) { return (Usr + QualifiedRet).str(); }
+/// "<usr>|lib:<loc>:<callee>": library call Callee made by Usr at Loc (the program-wide uses
+/// graph), with LibraryArgument or QualifiedRet after it for what goes in and what comes out.
+inline std::string libraryCall(llvm::StringRef Usr, llvm::StringRef Loc, llvm::StringRef Callee) {
+  return (Usr + llvm::Twine(Separator) + LibraryCall + Loc + ":" + Callee).str();
+}
+inline constexpr llvm::StringLiteral LibraryArgument = "|arg";
+/// The local cell of parameter I ("p<i>").
+inline std::string param(unsigned I) { return (Param + llvm::Twine(I)).str(); }
+/// "p<i>" -> i: the index of a local parameter cell; nothing for any other cell.
+inline std::optional<unsigned> paramIndex(llvm::StringRef Local) {
+  unsigned I;
+  if (!Local.consume_front(Param) || Local.getAsInteger(10, I))
+    return std::nullopt;
+  return I;
+}
+/// "<usr>|p<i>": parameter I of function Usr, qualified.
+inline std::string qualifiedParam(llvm::StringRef Usr, unsigned I) {
+  return (Usr + llvm::Twine(Separator) + param(I)).str();
+}
+/// "g:<name>": a global.
+inline std::string global(llvm::StringRef Name) { return (Global + Name).str(); }
+/// "v:<name>@<line>": a local variable.
+inline std::string var(llvm::StringRef Name, unsigned Line) {
+  return (Var + Name + "@" + llvm::Twine(Line)).str();
+}
+/// "in:<call>": what the input call whose result is the local cell Call reads.
+inline std::string input(llvm::StringRef Call) { return (Input + Call).str(); }
+/// "k:<call>": the handle the input call Call names as a constant.
+inline std::string constantHandle(llvm::StringRef Call) { return (ConstantHandle + Call).str(); }
+
 inline std::string field(llvm::StringRef Record, llvm::StringRef Name) {
   return (Field + Record + "." + Name).str();
 }
@@ -105,7 +149,7 @@ inline std::string heapSite(llvm::StringRef Call) { return (HeapSite + Call).str
 /// "<usr>|ret#w#<field cell>": what function Usr writes into Field of the fresh object it
 /// returns, bound to the site of each call.
 inline std::string resultField(llvm::StringRef Usr, llvm::StringRef Field) {
-  return (Usr + llvm::Twine(Separator) + "ret" + ParamFieldWrite + Field).str();
+  return (Usr + llvm::Twine(Separator) + Ret + ParamFieldWrite + Field).str();
 }
 /// "w:<cell>": a store into Cell (the target of a Flow::Base edge).
 inline std::string writeTarget(llvm::StringRef Cell) { return (WriteTarget + Cell).str(); }
@@ -113,10 +157,12 @@ inline std::string writeTarget(llvm::StringRef Cell) { return (WriteTarget + Cel
 inline std::string allocationSize(llvm::StringRef Call) { return (AllocationSize + Call).str(); }
 /// "@<usr>|p<i>": parameter I of function Usr, as a caller names it.
 inline std::string calleeParam(llvm::StringRef Usr, unsigned I) {
-  return (Callee + Usr + "|p" + llvm::Twine(I)).str();
+  return (Callee + qualifiedParam(Usr, I)).str();
 }
 /// "@<usr>|ret": the result of function Usr, as a caller names it.
-inline std::string calleeResult(llvm::StringRef Usr) { return (Callee + Usr + "|ret").str(); }
+inline std::string calleeResult(llvm::StringRef Usr) {
+  return (Callee + qualifiedResult(Usr)).str();
+}
 
 /// One of the named cells (LOAD, SINK, OUTPUT, FORMAT, ALLOC, ESCAPE).
 inline bool isNamed(llvm::StringRef C) {

@@ -36,18 +36,18 @@ std::string usrOf(const Decl *D) {
 
 std::string ExprCells::callCell(const CallExpr *C) {
   auto It = CallIds.try_emplace(C, CallIds.size());
-  return "c" + std::to_string(It.first->second);
+  return cell::call(It.first->second);
 }
 
 std::string ExprCells::varCell(const VarDecl *V) {
   if (const auto *P = dyn_cast<ParmVarDecl>(V))
     if (P->getDeclContext() == Fn)
-      return "p" + std::to_string(P->getFunctionScopeIndex());
+      return cell::param(P->getFunctionScopeIndex());
   if (V->hasGlobalStorage() && !V->isStaticLocal())
-    return "g:" + V->getName().str();
+    return cell::global(V->getName());
   const SourceManager &SM = V->getASTContext().getSourceManager();
   unsigned Line = SM.getExpansionLineNumber(V->getLocation());
-  return "v:" + V->getName().str() + "@" + std::to_string(Line);
+  return cell::var(V->getName(), Line);
 }
 
 static const Expr *strip(const Expr *E) { return E ? E->IgnoreParenCasts() : nullptr; }
@@ -102,7 +102,7 @@ std::string ExprCells::pointee(const Expr *Ptr, bool ForWrite) {
   // The most specific record seen through the casts decides a typed pointee.
   for (const Expr *Cur = Ptr;;) {
     if (const RecordDecl *RD = pointeeRecordOf(Cur->getType()))
-      return (ForWrite ? "o:" : "r:") + recordKey(RD);
+      return ForWrite ? cell::object(recordKey(RD)) : cell::objectRead(recordKey(RD));
     const Expr *Next = Cur->IgnoreParens();
     if (const auto *CE = dyn_cast<CastExpr>(Next))
       Cur = CE->getSubExpr();
@@ -135,7 +135,7 @@ std::string ExprCells::lvalueCell(const Expr *E, bool ForWrite) {
         return varCell(V);
   if (const RecordDecl *RD = E->getType()->getAsRecordDecl();
       RD && !isa<MemberExpr>(E))
-    return (ForWrite ? "o:" : "r:") + recordKey(RD);
+    return ForWrite ? cell::object(recordKey(RD)) : cell::objectRead(recordKey(RD));
   if (const auto *DR = dyn_cast<DeclRefExpr>(E)) {
     if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
       return varCell(V);
@@ -221,7 +221,7 @@ std::string ExprCells::embeddedMember(const Expr *E) {
   const auto *FD = ME ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
   if (!FD || !FD->getType()->getAsRecordDecl())
     return {};
-  return "&f:" + recordKey(FD->getParent()) + "." + FD->getName().str();
+  return cell::AddressOf.str() + cell::field(recordKey(FD->getParent()), FD->getName());
 }
 
 std::string ExprCells::written(const Expr *E) { return lvalueCell(E, true); }
@@ -243,7 +243,7 @@ void ExprCells::addSources(const Expr *E, std::vector<std::string> &Out) {
       if (!V->getType()->isArrayType())
         Out.push_back(lvalueCell(E, false));
     } else if (const auto *F = dyn_cast<FunctionDecl>(DR->getDecl())) {
-      Out.push_back("fn:" + usrOf(F->getCanonicalDecl()));
+      Out.push_back((cell::FunctionAddress + usrOf(F->getCanonicalDecl())).str());
     }
     return;
   }
@@ -295,7 +295,7 @@ void ExprCells::addSources(const Expr *E, std::vector<std::string> &Out) {
   if (const auto *S = dyn_cast<UnaryExprOrTypeTraitExpr>(E)) {
     if (S->getKind() == UETT_SizeOf)
       if (const RecordDecl *RD = recordOf(S->getTypeOfArgument()))
-        Out.push_back("sz:" + recordKey(RD));
+        Out.push_back((cell::Sizeof + recordKey(RD)).str());
     return;
   }
   if (const auto *SE = dyn_cast<StmtExpr>(E)) {

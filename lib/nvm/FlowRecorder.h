@@ -64,7 +64,7 @@ public:
   void typeOf(const std::string &Cell, clang::QualType T, clang::SourceLocation L) {
     if (T->isPointerType())
       if (const clang::RecordDecl *RD = pointeeRecordOf(T))
-        flow(Cell, "t:" + recordKey(RD), L, Flow::Type);
+        flow(Cell, cell::type(recordKey(RD)), L, Flow::Type);
   }
 
   void store(const std::vector<std::string> &Srcs, const std::string &To, clang::SourceLocation L) {
@@ -146,7 +146,7 @@ public:
     if (V->getType()->isPointerType()) {
       std::string Pointee = isRawPointer(V->getType()) ? "*" + Cells.varCell(V) : "";
       if (const clang::RecordDecl *RD = pointeeRecordOf(V->getType()))
-        Pointee = "o:" + recordKey(RD);
+        Pointee = cell::object(recordKey(RD));
       if (llvm::StringRef(Pointee).startswith(cell::Object) && isRawPointer(Init->getType()))
         aliasIntoRecord(Init, Pointee, V->getLocation());
       else

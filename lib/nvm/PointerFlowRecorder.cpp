@@ -52,7 +52,7 @@ public:
   }
   bool VisitReturnStmt(ReturnStmt *S) {
     if (const Expr *E = S->getRetValue())
-      store(E, "ret", S->getReturnLoc());
+      store(E, std::string(cell::Ret), S->getReturnLoc());
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {

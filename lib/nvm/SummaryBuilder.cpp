@@ -67,12 +67,12 @@ public:
     if (!V->hasGlobalStorage() || V->isStaticLocal() || isa<ParmVarDecl>(V))
       return true;
     if (const RecordDecl *RD = recordOf(V->getType())) {
-      S.GlobalRecords.push_back({"g:" + V->getName().str(), recordKey(RD)});
+      S.GlobalRecords.push_back({cell::global(V->getName()), recordKey(RD)});
       QualType T = V->getType().getCanonicalType();
       while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
         T = AT->getElementType().getCanonicalType();
       if (T->isRecordType())
-        S.GlobalObjects.insert("g:" + V->getName().str());
+        S.GlobalObjects.insert(cell::global(V->getName()));
     }
     if (V->hasInit() && V->isThisDeclarationADefinition())
       for (Flow &F : globalInitFlows(V, Root))
