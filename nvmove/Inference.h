@@ -30,6 +30,7 @@
 
 #include "nvm/CallGraphWalk.h"
 #include "nvm/SummaryStore.h"
+#include "llvm/Support/raw_ostream.h"
 #include <set>
 
 namespace nvm::infer {
@@ -53,6 +54,10 @@ struct InferenceOptions {
   /// Precise mode: more functions that return pointers into persistent memory, besides
   /// lib/nvm/PoolFunctions.def's (a program's own pool allocator or root getter).
   std::vector<std::string> PoolFunctions;
+  /// Precise mode: print to this stream, for every cell whose name holds TraceCell, each step
+  /// loaded data took to reach it (empty: no trace).
+  std::string TraceCell;
+  llvm::raw_ostream *TraceOut = nullptr;
 };
 
 struct Provenance {

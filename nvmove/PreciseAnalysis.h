@@ -85,10 +85,13 @@ private:
   std::set<std::string> reachableFromRoots(const std::set<std::string> &Candidates) const;
   std::string recordAtPath(llvm::StringRef Path) const;
   void collectRoots(const std::vector<bool> &Leads);
+  void traceLoadedCells() const;
 
   const SummaryStore &Store;
   InferenceResult &R;
   bool OwnInputOnly;
+  std::string TraceCell;
+  llvm::raw_ostream *TraceOut;
   std::map<std::string, RecordInfo> Records;
   std::map<std::string, std::string> GlobalRecords; ///< global name -> record key
   std::set<std::string> GlobalObjects; ///< globals that are a record (or an array of one)

@@ -40,7 +40,8 @@ static std::set<std::string> walkedUsrs(const InferenceResult &R) {
 
 PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptions &O,
                                  InferenceResult &R)
-    : Store(Store), R(R), OwnInputOnly(O.OwnInputOnly), Records(collectRecords(Store)),
+    : Store(Store), R(R), OwnInputOnly(O.OwnInputOnly), TraceCell(O.TraceCell),
+      TraceOut(O.TraceOut), Records(collectRecords(Store)),
       Heap(O.HeapSites ? std::make_unique<HeapSites>(parsedFunctions(Store), Store,
                                                      O.AllTranslationUnits, walkedUsrs(R))
                        : nullptr),
@@ -102,6 +103,8 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
 
 void PreciseAnalysis::run() {
   Tainted = Graph.reach(loadSources(), false);
+  if (!TraceCell.empty() && TraceOut)
+    traceLoadedCells();
   SinkBound = sinkBoundCells(Graph);
   ProgramSinkBound = sinkBoundCells(Program);
   std::vector<unsigned> Formatters;

@@ -67,6 +67,12 @@ static cl::opt<HeapKind> Heap("heap", cl::init(HeapKind::Fields),
                               cl::values(clEnumValN(HeapKind::Fields, "fields", "one cell per record field for every object (default)"),
                                          clEnumValN(HeapKind::Sites, "sites", "field cells per allocation site (the wrapper's caller for allocation wrappers), by a points-to analysis; pointers it cannot follow read the record's cell")),
                               cl::cat(Category));
+static cl::opt<std::string> TraceCell(
+    "trace-cell", cl::value_desc("text"),
+    cl::desc("Precise mode: print on stderr every step loaded data takes to each flow-graph cell "
+             "whose name holds this text (why a field counts as loaded; cell names: "
+             "lib/nvm/CellNames.h)"),
+    cl::cat(Category));
 static cl::list<std::string> PoolFunctions("pool-function",
                                            cl::desc("Precise mode: a function that returns a pointer into persistent memory, besides the runtime's (repeatable)"),
                                            cl::value_desc("name"), cl::cat(Category));
@@ -155,6 +161,8 @@ static infer::InferenceOptions inferenceOptions() {
   IO.PerSiteWrites = PerSiteWrites;
   IO.HeapSites = Heap == HeapKind::Sites;
   IO.PoolFunctions.assign(PoolFunctions.begin(), PoolFunctions.end());
+  IO.TraceCell = TraceCell;
+  IO.TraceOut = &errs();
   IO.AllTranslationUnits = AllTUs;
   return IO;
 }
@@ -208,6 +216,8 @@ int main(int argc, char **argv) {
     return 1;
   if (auto Problem = outputProblem())
     return fail(*Problem);
+  if (!TraceCell.empty() && AnalysisMode != infer::Mode::Precise)
+    return fail("--trace-cell follows loaded data through the flow graph of --mode=precise only");
   auto Commands = loadCommands(BuildPath, Sources);
   if (!Commands)
     return fail(toString(Commands.takeError()));
