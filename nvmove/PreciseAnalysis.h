@@ -27,6 +27,8 @@ private:
   // PreciseInference.cpp
   bool isTainted(unsigned N) const { return Tainted[N] != -2; }
   std::vector<unsigned> loadSources() const;
+  std::vector<unsigned> inputCallSites() const;
+  static bool isCallbackInputSite(llvm::StringRef Name);
   /// Loaded data that is kept: tainted, and used somewhere other than output.
   bool isKept(unsigned N) const { return isTainted(N) && !onlyOutput(N); }
   bool onlyOutput(unsigned N) const;

@@ -69,9 +69,9 @@ bool isSourceCell(StringRef C) {
 
 /// Where loaded data starts. Every read, or (own input only) the stream cells of the load
 /// functions' own values and those of their direct callees: parameters, locals and call results
-/// (the file a load opens, the descriptor it is given, a name it builds), so that an input call below the load counts only
-/// when its handle is reached from those through locals, parameters, results and fields. LOAD
-/// stays a source for what an unknown callback is assumed to read.
+/// (the file a load opens, the descriptor it is given, a name it builds), so that an input call
+/// below the load counts only when its handle is reached from those through locals, parameters,
+/// results and fields. LOAD stays a source for what an unknown callback is assumed to read.
 std::vector<unsigned> PreciseAnalysis::loadSources() const {
   std::vector<unsigned> Sources;
   if (auto L = Graph.find(cell::Load))
@@ -81,24 +81,47 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
   // The load function and the functions it calls itself: SRC_ReloadSources opens each
   // source's dump file in load_source. Deeper calls (configuration, scripts, the object store)
   // read the load's input only through handles that reach them from these.
-  std::set<std::string> Loads;
+  std::set<std::string> Own, Called;
   for (const VisitedFunction &V : R.Walk.Visited)
     if (V.Parent < 0) {
-      Loads.insert(V.Function->Usr);
+      Own.insert(V.Function->Usr);
       for (const CallSite &C : V.Function->Calls)
         if (!C.CalleeUsr.empty())
-          Loads.insert(C.CalleeUsr);
+          Called.insert(C.CalleeUsr);
     }
+  // A direct callee's handle counts only when an input call of the program reads it
+  // (load_source's fopen and fread), not when the only "read" is a callback nobody can see
+  // being handed a string: vim's u_read_undo reports with smsg(fmt, ...), whose format,
+  // handed to (*mb_ptr2len)(p) in vim_vsnprintf, made every message buffer loaded data.
+  std::vector<int> ReachesInputCall = Graph.reachIf(
+      inputCallSites(), /*Reverse=*/true, [](const FlowGraph::Edge &) { return true; },
+      [&](unsigned N) { return !isCallbackInputSite(Graph.name(N)); });
   for (unsigned N = 0; N < Graph.size(); ++N) {
     StringRef C = Graph.name(N);
     // Values only (a local buffer holding a name counts: its cell is the array): the contents
     // of what the load points to are loaded data, not handles.
-    if (!C.consume_front(cell::Stream))
+    if (!C.consume_front(cell::Stream) || !C.contains(cell::Separator))
       continue;
-    if (C.contains(cell::Separator) && Loads.count(C.split(cell::Separator).first.str()))
+    std::string Usr = C.split(cell::Separator).first.str();
+    if (Own.count(Usr) || (Called.count(Usr) && ReachesInputCall[N] != -2))
       Sources.push_back(N);
   }
   return Sources;
+}
+
+/// The input sites of the program's calls of input functions ("<usr>|in:c<n>").
+std::vector<unsigned> PreciseAnalysis::inputCallSites() const {
+  std::vector<unsigned> Sites;
+  std::string Mark = (Twine(cell::Separator) + cell::Input + cell::Call).str();
+  for (unsigned N = 0; N < Graph.size(); ++N)
+    if (StringRef(Graph.name(N)).contains(Mark))
+      Sites.push_back(N);
+  return Sites;
+}
+
+/// The input site standing for what a callback nobody can see may read ("<usr>|in:?c<n>").
+bool PreciseAnalysis::isCallbackInputSite(StringRef Name) {
+  return Name.contains((Twine(cell::Separator) + cell::Input + cell::UnknownCallee).str());
 }
 
 void PreciseAnalysis::run() {
