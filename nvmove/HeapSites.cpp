@@ -7,7 +7,7 @@ using namespace llvm;
 namespace nvm::infer {
 
 static bool isCallCell(StringRef C) {
-  return C.size() > 1 && C[0] == 'c' && isDigit(C[1]);
+  return C.size() > 1 && C.startswith(cell::Call) && isDigit(C[1]);
 }
 
 /// Cells whose value is read through a pointer to them ("*v:pp", "*f:dict.table"): aliases

@@ -40,8 +40,8 @@
 #define NVM_CELLNAMES_H
 
 #include "llvm/ADT/StringRef.h"
-#include <optional>
 #include "llvm/ADT/Twine.h"
+#include <optional>
 #include <string>
 
 namespace nvm {
@@ -106,6 +106,7 @@ inline std::string qualifiedResult(llvm::StringRef Usr) { return (Usr + Qualifie
 inline std::string libraryCall(llvm::StringRef Usr, llvm::StringRef Loc, llvm::StringRef Callee) {
   return (Usr + llvm::Twine(Separator) + LibraryCall + Loc + ":" + Callee).str();
 }
+/// "|arg": what goes into a library call of the uses graph.
 inline constexpr llvm::StringLiteral LibraryArgument = "|arg";
 /// The local cell of parameter I ("p<i>").
 inline std::string param(unsigned I) { return (Param + llvm::Twine(I)).str(); }

@@ -40,12 +40,15 @@ public:
   /// every other object stored there holds. A typed object read back into a fresh allocation
   /// is not new data either.
   static bool keepAlias(llvm::StringRef From, llvm::StringRef To) {
-    if (To.startswith(cell::Object) && (From.startswith("*f:") || From.startswith("*g:")))
+    llvm::StringRef Pointed = From;
+    if (To.startswith(cell::Object) && Pointed.consume_front(cell::Pointee) &&
+        (Pointed.startswith(cell::Field) || Pointed.startswith(cell::Global)))
       return false;
-    if (From.startswith(cell::ObjectRead) && To.startswith("*c"))
+    if (From.startswith(cell::ObjectRead) && To.startswith((cell::Pointee + cell::Call).str()))
       return false;
     // Two pointers to the same record type already share its field cells.
-    if (From.startswith(cell::ObjectRead) && To.startswith(cell::Object) && From.drop_front(2) == To.drop_front(2))
+    if (From.startswith(cell::ObjectRead) && To.startswith(cell::Object) &&
+        From.drop_front(cell::ObjectRead.size()) == To.drop_front(cell::Object.size()))
       return false;
     return true;
   }
