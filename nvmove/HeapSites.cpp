@@ -76,7 +76,8 @@ static bool isWrapper(const FunctionSummary &W, const std::set<std::string> &Pur
       if (S == cell::Ret)
         continue;
       std::string Callee = calleeOf(S);
-      if (!Callee.empty() && !Bodies.count(Callee) && !Callee.empty() && Callee[0] != '?')
+      if (!Callee.empty() && !Bodies.count(Callee) &&
+          !StringRef(Callee).startswith(cell::UnknownCallee))
         continue;
       if (!S.startswith(cell::Var) && !isCallCell(S))
         return false;
@@ -156,7 +157,8 @@ HeapSites::HeapSites(const std::vector<const FunctionSummary *> &Program,
                                              StringRef(Fl.To).startswith(cell::Callee))
         CallArguments[{F->Usr, Fl.Loc, To, unsigned(I)}].push_back(qualifyCell(Fl.From, F->Usr));
       std::string Callee = calleeOf(Fl.From);
-      if (Fl.Kind == Flow::Store && !Callee.empty() && StringRef(Fl.From).endswith(cell::QualifiedRet) &&
+      if (Fl.Kind == Flow::Store && !Callee.empty() &&
+          StringRef(Fl.From).endswith(cell::QualifiedRet) &&
           (Pure.count(Callee) || FieldWrappers.count(Callee)) && isCallCell(Fl.To)) {
         Fresh.insert(Fl.To);
         if (FieldWrappers.count(Callee))
@@ -321,7 +323,8 @@ void HeapSites::seedUnknown(const std::vector<const FunctionSummary *> &Program,
         markUnknown(qualifyCell(StringRef(Fl.From).drop_front(), F->Usr));
       // What a library call or an unfollowed callback returns or writes through a pointer.
       std::string Callee = calleeOf(Fl.From);
-      if (!Callee.empty() && (Callee[0] == '?' || !Bodies.count(Callee)) &&
+      if (!Callee.empty() &&
+          (StringRef(Callee).startswith(cell::UnknownCallee) || !Bodies.count(Callee)) &&
           (Fl.Kind == Flow::Back || StringRef(Fl.From).endswith(cell::QualifiedRet)))
         markUnknown(qualifyCell(Fl.To, F->Usr));
     }

@@ -42,7 +42,8 @@ bool PreciseAnalysis::admitLoadResults() {
           continue;
         Provenance P{{F.Name}, F.Name, Fl.Loc,
                      F.Name + " stores what " + It->second + " returns through its parameter " +
-                         Fl.From.substr(Fl.From.rfind(cell::Separator) + 1 + cell::Param.size()) + " into " + prettyCell(Fl.To)};
+                         Fl.From.substr(Fl.From.rfind(cell::Separator) + 1 + cell::Param.size()) +
+                         " into " + prettyCell(Fl.To)};
         if (auto Temp = Temporaries.find(Key); Temp != Temporaries.end()) {
           Temp->second.Provenances.push_back(std::move(P));
           Found.emplace(Key, std::move(Temp->second));

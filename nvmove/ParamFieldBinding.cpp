@@ -11,7 +11,9 @@ using namespace llvm;
 namespace nvm::infer {
 
 std::string paramFieldCell(StringRef Usr, unsigned I, StringRef Field, bool Write) {
-  return (cell::qualifiedParam(Usr, I) + (Write ? cell::ParamFieldWrite : cell::ParamFieldRead) + Field).str();
+  return (cell::qualifiedParam(Usr, I) + (Write ? cell::ParamFieldWrite : cell::ParamFieldRead) +
+          Field)
+      .str();
 }
 
 /// What a field cell of an object with unknown targets is: the unknown writes' cell for a

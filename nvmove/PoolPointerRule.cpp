@@ -131,7 +131,8 @@ private:
   /// pointer it writes through) Fl carries, or empty.
   std::string poolSource(const Flow &Fl) const {
     StringRef From = Fl.From;
-    if (Fl.Kind == Flow::Store && From.consume_front(cell::Callee) && From.consume_back(cell::QualifiedRet)) {
+    if (Fl.Kind == Flow::Store && From.consume_front(cell::Callee) &&
+        From.consume_back(cell::QualifiedRet)) {
       std::string Name = functionNameOfUsr(From);
       return Pool.count(Name) ? Name : std::string();
     }

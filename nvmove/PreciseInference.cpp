@@ -63,15 +63,16 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
 
 bool isSourceCell(StringRef C) {
   return C == cell::Load || C.startswith(cell::Stream) ||
-         (C.consume_front(cell::Pointee) && C.startswith(cell::Stream)) ||
+         C.startswith((cell::Pointee + cell::Stream).str()) ||
          C.contains((Twine(cell::Separator) + cell::Input).str());
 }
 
 /// Where loaded data starts. Every read, or (own input only) the stream cells of the load
-/// functions' own values and those of their direct callees: parameters, locals and call results
-/// (the file a load opens, the descriptor it is given, a name it builds), so that an input call
-/// below the load counts only when its handle is reached from those through locals, parameters,
-/// results and fields. LOAD stays a source for what an unknown callback is assumed to read.
+/// functions' own values and those of their direct callees that an input call reads:
+/// parameters, locals and call results (the file a load opens, the descriptor it is given, a
+/// name it builds), so that an input call below the load counts only when its handle is reached
+/// from those through locals, parameters, results and fields. LOAD stays a source for what an
+/// unknown callback is assumed to read.
 std::vector<unsigned> PreciseAnalysis::loadSources() const {
   std::vector<unsigned> Sources;
   if (auto L = Graph.find(cell::Load))

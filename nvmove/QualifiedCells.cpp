@@ -94,7 +94,8 @@ static StringRef bare(StringRef Cell) {
 
 bool isCellOf(StringRef Cell, StringRef Usr) {
   Cell = bare(Cell);
-  return Cell.startswith(Usr) && Cell.drop_front(Usr.size()).startswith(StringRef(&cell::Separator, 1));
+  return Cell.startswith(Usr) &&
+         Cell.drop_front(Usr.size()).startswith(StringRef(&cell::Separator, 1));
 }
 
 bool isParamOf(StringRef Cell, StringRef Usr) {

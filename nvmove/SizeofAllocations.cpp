@@ -47,7 +47,8 @@ void PreciseAnalysis::addSkippedSizeofResults() {
     const FunctionSummary &F = *R.Walk.Visited[FI].Function;
     for (const Flow &Fl : F.Flows) {
       StringRef From = Fl.From;
-      if (Fl.Kind != Flow::Store || !From.consume_front(cell::Callee) || !From.consume_back(cell::QualifiedRet))
+      if (Fl.Kind != Flow::Store || !From.consume_front(cell::Callee) ||
+          !From.consume_back(cell::QualifiedRet))
         continue;
       if (auto It = Sizes.find(From.str()); It != Sizes.end())
         for (const std::string &Sz : It->second)
@@ -155,7 +156,8 @@ void PreciseAnalysis::findSizeofAllocations() {
     // is an allocation of its own, sized by that caller (ALLOC_GROW's sizeof in each caller of
     // xrealloc does not size the others' arrays).
     StringRef Usr = Cell.substr(0, Bar);
-    bool Wrapper = returnsAllocation(Usr, (Cell.substr(0, Bar + 1) + Cell.substr(Bar + Mark.size())).str());
+    bool Wrapper =
+        returnsAllocation(Usr, (Cell.substr(0, Bar + 1) + Cell.substr(Bar + Mark.size())).str());
     // Only arguments that size the allocation in the callee: not sdscatfmt's numbers to format.
     std::vector<int> Back = Graph.reachIf(
         {N}, /*Reverse=*/true,

@@ -88,7 +88,8 @@ public:
     if (const RecordDecl *RTo = pointeeRecordOf(C->getType()); RTo && C->getType()->isPointerType())
       if (const RecordDecl *RFrom = pointeeRecordOf(From);
           RFrom && From->isPointerType() && recordKey(RFrom) != recordKey(RTo))
-        R.flow(cell::type(recordKey(RFrom)), cell::type(recordKey(RTo)), C->getBeginLoc(), Flow::Type);
+        R.flow(cell::type(recordKey(RFrom)), cell::type(recordKey(RTo)), C->getBeginLoc(),
+               Flow::Type);
     return true;
   }
   // Operands of sizeof are not evaluated: nothing in them is assigned or called.

@@ -141,7 +141,8 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
       // readdir's struct dirent *: the record it points to holds what was read.
       if (const RecordDecl *RD = pointeeRecordOf(Callee->getReturnType()))
         flow(In, cell::object(recordKey(RD)), L);
-      flow(std::string(cell::Alloc), Result, L); // mmap: memory the load brings in, owned by no one yet
+      // mmap: memory the load brings in, owned by no one yet
+      flow(std::string(cell::Alloc), Result, L);
     }
     return;
   }
