@@ -20,7 +20,7 @@ die() { echo "fences-per-request: $*" >&2; exit 1; }
 command -v perf >/dev/null || die "perf missing (linux-perf, scripts/setup.sh)"
 [ "$(id -u)" -eq 0 ] || die "uprobes need root"
 [ "$(uname -m)" = x86_64 ] || die "x86-64 only: ulog_log's arguments are read from its registers"
-SHIM=$(ldd "$SERVER" | awk '/libpmem_shim/ { print $3 }')
+SHIM=$(ldd "$SERVER" 2>/dev/null | awk '/libpmem_shim/ { print $3 }' || true)
 [ -n "$SHIM" ] && [ -e "$SHIM" ] || die "$SERVER does not load libpmem_shim (not a port?)"
 SHIM=$(readlink -f "$SHIM")
 OUT=$(mktemp -d /dev/shm/memcached-fences.XXXXXX)
