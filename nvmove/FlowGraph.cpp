@@ -236,7 +236,7 @@ bool FlowGraph::carriesStream(const Flow &Fl) const {
     if (C.startswith(cell::Stream) || C.startswith(cell::Input) || C.startswith(cell::Sizeof) ||
         C.startswith(cell::FunctionAddress) || C.startswith(cell::Type) ||
         C.startswith(cell::AllocationSize) ||
-        C.contains((Twine(cell::Separator) + cell::AllocationSize).str()) || cell::isNamed(C))
+        C.contains(cell::QualifiedAllocationSize) || cell::isNamed(C))
       return false;
     // Storage every object of a record shares (strbuf.buf, a size field) would hand one
     // program's handle to all; only fields and globals that can hold one carry a stream.

@@ -13,7 +13,7 @@ static bool isCallCell(StringRef C) {
 /// Cells whose value is read through a pointer to them ("*v:pp", "*f:dict.table"): aliases
 /// of that storage name it differently, so what they hold is not followed.
 static bool isPointeeCell(StringRef C) {
-  return C.startswith(cell::Pointee) || C.contains((Twine(cell::Separator) + cell::Pointee).str());
+  return C.startswith(cell::Pointee) || C.contains(cell::QualifiedPointee);
 }
 
 /// The call cells of F that an allocator returns into (ALLOC -> c<n>).

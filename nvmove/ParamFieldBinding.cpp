@@ -24,7 +24,7 @@ static std::string unknownObjectCell(const std::string &Field, bool Write) {
 
 /// "usr|p<i>" -> i.
 static std::optional<unsigned> paramOfCell(StringRef Cell, StringRef Usr) {
-  if (!Cell.consume_front(Usr) || !Cell.consume_front(StringRef(&cell::Separator, 1)))
+  if (!Cell.consume_front(Usr) || !Cell.consume_front(cell::SeparatorText))
     return std::nullopt;
   return cell::paramIndex(Cell);
 }

@@ -63,8 +63,7 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
 
 bool isSourceCell(StringRef C) {
   return C == cell::Load || C.startswith(cell::Stream) ||
-         C.startswith((cell::Pointee + cell::Stream).str()) ||
-         C.contains((Twine(cell::Separator) + cell::Input).str());
+         C.startswith(cell::PointeeStream) || C.contains(cell::QualifiedInput);
 }
 
 /// Where loaded data starts. Every read, or (own input only) the stream cells of the load
@@ -113,16 +112,15 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
 /// The input sites of the program's calls of input functions ("<usr>|in:c<n>").
 std::vector<unsigned> PreciseAnalysis::inputCallSites() const {
   std::vector<unsigned> Sites;
-  std::string Mark = (Twine(cell::Separator) + cell::Input + cell::Call).str();
   for (unsigned N = 0; N < Graph.size(); ++N)
-    if (StringRef(Graph.name(N)).contains(Mark))
+    if (StringRef(Graph.name(N)).contains(cell::QualifiedInputCall))
       Sites.push_back(N);
   return Sites;
 }
 
 /// The input site standing for what a callback nobody can see may read ("<usr>|in:?c<n>").
 bool PreciseAnalysis::isCallbackInputSite(StringRef Name) {
-  return Name.contains((Twine(cell::Separator) + cell::Input + cell::UnknownCallee).str());
+  return Name.contains(cell::QualifiedCallbackInput);
 }
 
 void PreciseAnalysis::run() {

@@ -95,7 +95,7 @@ static StringRef bare(StringRef Cell) {
 bool isCellOf(StringRef Cell, StringRef Usr) {
   Cell = bare(Cell);
   return Cell.startswith(Usr) &&
-         Cell.drop_front(Usr.size()).startswith(StringRef(&cell::Separator, 1));
+         Cell.drop_front(Usr.size()).startswith(cell::SeparatorText);
 }
 
 bool isParamOf(StringRef Cell, StringRef Usr) {

@@ -133,7 +133,7 @@ void PreciseAnalysis::findSizeofAllocations() {
   for (unsigned N = 0; N < Graph.size(); ++N) {
     StringRef Cell = Graph.name(N);
     // "<usr>|a:c<n>" -> "*<usr>|c<n>": the bytes of the allocation it sizes
-    std::string Mark = (Twine(cell::Separator) + cell::AllocationSize).str();
+    StringRef Mark = cell::QualifiedAllocationSize;
     size_t Bar = Cell.find(Mark);
     if (Bar == StringRef::npos)
       continue;

@@ -97,6 +97,17 @@ inline constexpr llvm::StringLiteral Escape = "ESCAPE";
 inline constexpr llvm::StringLiteral Ret = "ret";
 /// "|ret": how every qualified result cell ends ("<usr>|ret", "@<usr>|ret").
 inline constexpr llvm::StringLiteral QualifiedRet = "|ret";
+// Parts of a qualified cell's name, as tests of it look for them (spelled whole here so that
+// the tests on hot paths make no string): Separator followed by a local cell's prefix, and
+// a modifier followed by a prefix.
+inline constexpr llvm::StringLiteral SeparatorText = "|";
+inline constexpr llvm::StringLiteral QualifiedPointee = "|*";     ///< "<usr>|*<local>"
+inline constexpr llvm::StringLiteral QualifiedInput = "|in:";     ///< any input site
+inline constexpr llvm::StringLiteral QualifiedInputCall = "|in:c"; ///< an input function's call
+inline constexpr llvm::StringLiteral QualifiedCallbackInput = "|in:?"; ///< an unseen callback's
+inline constexpr llvm::StringLiteral QualifiedAllocationSize = "|a:";
+inline constexpr llvm::StringLiteral PointeeStream = "*~";
+inline constexpr llvm::StringLiteral PointeeCall = "*c";
 /// The local cell of the result of call number N ("c<n>").
 inline std::string call(unsigned N) { return (Call + llvm::Twine(N)).str(); }
 /// "<usr>|ret": the result of function Usr, qualified.

@@ -44,7 +44,7 @@ public:
     if (To.startswith(cell::Object) && Pointed.consume_front(cell::Pointee) &&
         (Pointed.startswith(cell::Field) || Pointed.startswith(cell::Global)))
       return false;
-    if (From.startswith(cell::ObjectRead) && To.startswith((cell::Pointee + cell::Call).str()))
+    if (From.startswith(cell::ObjectRead) && To.startswith(cell::PointeeCall))
       return false;
     // Two pointers to the same record type already share its field cells.
     if (From.startswith(cell::ObjectRead) && To.startswith(cell::Object) &&

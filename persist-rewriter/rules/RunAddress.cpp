@@ -5,6 +5,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include <functional>
 #include <map>
 
@@ -18,12 +19,7 @@ namespace {
 /// no expression names).
 bool writesNothing(const CallExpr *C) {
   const FunctionDecl *FD = C->getDirectCallee();
-  if (!FD)
-    return false;
-  llvm::StringRef N = plainCalleeName(FD->getName());
-  return N == "memcmp" || N == "strlen" || N == "strcmp" || N == "strncmp" || N == "expect" ||
-         N == "constant_p" || N == "object_size" || N == "pms_logged_" ||
-         N == "pms_tx_log_store" || N == "pms_value_touch";
+  return FD && writesNoMemory(plainCalleeName(FD->getName()));
 }
 
 class WriteScan : public RecursiveASTVisitor<WriteScan> {
@@ -323,7 +319,7 @@ public:
     // A branch hint (`likely(c)`) is the value of its first argument.
     if (const auto *C = dyn_cast<CallExpr>(E)) {
       const FunctionDecl *FD = C->getDirectCallee();
-      return FD && plainCalleeName(FD->getName()) == "expect" &&
+      return FD && isBranchHint(plainCalleeName(FD->getName())) &&
              llvm::all_of(C->arguments(), [&](const Expr *A) { return value(A, UpTo, Subs); });
     }
     return false;
@@ -477,6 +473,15 @@ private:
 };
 
 } // namespace
+
+bool writesNoMemory(llvm::StringRef PlainName) {
+  static const llvm::StringSet<> Names = {
+      "memcmp", "strlen", "strcmp", "strncmp", "expect", "constant_p", "object_size",
+      "pms_logged_", "pms_tx_log_store", "pms_value_touch"};
+  return Names.contains(PlainName);
+}
+
+bool isBranchHint(llvm::StringRef PlainName) { return PlainName == "expect"; }
 
 llvm::StringRef plainCalleeName(llvm::StringRef Name) {
   if (Name.consume_front("__builtin___"))

@@ -17,6 +17,14 @@ namespace nvm::port {
 /// `__builtin___memcpy_chk`) told as the function itself (`memcpy`).
 llvm::StringRef plainCalleeName(llvm::StringRef Name);
 
+/// Calls (by plainCalleeName) that write no memory: libc's comparisons and lengths, the
+/// compiler's builtins that only inspect (a branch hint, `constant_p`, `object_size`), the
+/// runtime's logging calls.
+bool writesNoMemory(llvm::StringRef PlainName);
+
+/// A branch hint (`__builtin_expect`, `likely()`): its value is its first argument's.
+bool isBranchHint(llvm::StringRef PlainName);
+
 /// What the statements of a run write, statement by statement: local variables, memory
 /// l-values, and for a plain assignment (made whenever its statement runs, or under an `if`'s
 /// condition) the stored value: it stands for a later load of that l-value (`it->next = *head;

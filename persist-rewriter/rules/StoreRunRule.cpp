@@ -13,18 +13,16 @@ namespace nvm::port {
 
 namespace {
 
-/// Calls that neither unlock, nor leave the block, nor store into the pool unlogged: libc's
-/// memory and string functions (also as builtins and fortified forms) and the runtime's
-/// logged forms a ported file already calls.
+/// Calls that neither unlock, nor leave the block, nor store into the pool unlogged: those
+/// that write no memory, libc's memory functions (also as builtins and fortified forms) and
+/// the runtime's logged forms a ported file already calls.
 bool harmlessCallee(llvm::StringRef Name) {
-  static const llvm::StringSet<> Names = {
-      "memcpy", "memmove", "memset", "memcmp", "strlen", "strcmp", "strncmp",
-      // builtins under the names plainCalleeName leaves them (`__builtin_expect` -> "expect")
-      "expect", "constant_p", "object_size",
-      "pms_logged_", "pms_tx_log_store", "pms_port_memcpy", "pms_tx_memcpy", "pms_tx_memmove",
-      "pms_tx_memset", "pms_value_touch", "pms_value_memset", "pms_value_memcpy",
-      "pms_value_memmove"};
-  return Names.contains(plainCalleeName(Name));
+  static const llvm::StringSet<> Writers = {
+      "memcpy",        "memmove",        "memset",           "pms_port_memcpy",
+      "pms_tx_memcpy", "pms_tx_memmove", "pms_tx_memset",    "pms_value_memset",
+      "pms_value_memcpy", "pms_value_memmove"};
+  llvm::StringRef Plain = plainCalleeName(Name);
+  return writesNoMemory(Plain) || Writers.contains(Plain);
 }
 
 /// Whether a statement may sit inside a run (what it writes, RunWrites records).
