@@ -71,27 +71,6 @@ for i in $(seq "$REPEAT"); do
     run_server "${ORDER[(k + i - 1) % ${#ORDER[@]}]}"
   done
 done
-WARMUP=$WARMUP python3 - "$OUT" "$REPEAT" $LABELS <<'PY'
-import collections, os, statistics, sys
-out, rep, labels = sys.argv[1], sys.argv[2], sys.argv[3:]
-med = {}
-for label in labels:
-    runs = collections.defaultdict(list)
-    for line in open(os.path.join(out, label)):
-        t, keys, secs, worker, other = line.split()
-        keys = float(keys)
-        runs[t].append(keys / float(secs))
-        runs["cpu_" + t].append(float(worker) / keys)
-        runs["bg_" + t].append(float(other) / keys)
-    med[label] = {k: statistics.median(v) for k, v in runs.items()}
-print("bench-port: memcslap's timed phase (get and mget: after memcslap stored its keys), "
-      "median of %s interleaved runs%s" % (rep, "" if os.environ.get("WARMUP", "1") == "1" else ", no warm-up"))
-print("%-5s" % "test" + "".join("%12s" % l for l in labels) + "".join("%14s" % (l + "/plain") for l in labels[1:]))
-for t in ("set", "get", "mget"):
-    print("%-5s" % t + "".join("%12.0f" % med[l][t] for l in labels) +
-          "".join("%13.2fx" % (med[l][t] / med["plain"][t]) for l in labels[1:]))
-print("server CPU per key in the timed phase (us): worker thread + other threads (LRU maintainer)")
-for t in ("set", "get", "mget"):
-    print("  %-5s" % t + "".join("%6.2f + %4.2f %s" % (med[l]["cpu_" + t] / 1e3, med[l]["bg_" + t] / 1e3, l)
-                                 for l in labels))
-PY
+echo "bench-port: memcslap's timed phase (get and mget: after memcslap stored its keys)," \
+  "median of $REPEAT interleaved runs$([ "$WARMUP" = 1 ] || echo ', no warm-up')"
+python3 "$HERE/bench-summary.py" "$OUT" $LABELS
