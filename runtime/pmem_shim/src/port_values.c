@@ -46,6 +46,16 @@ static __thread int value_last;
  * constructors have registered every root. */
 static int value_sorted[PORT_MAX_VALUES];
 static int value_nsorted;
+/* Which root holds each line of the tracked roots' span (pms_values_base_):
+ * its index + 1, 0 for none, VALUE_LINE_SHARED where two roots share a line.
+ * The binary search it stands in for mispredicts at nearly every store of
+ * memcached's LRU maintainer, which goes to heads, tails, sizes and itemstats
+ * in turns. */
+#define VALUE_LINE_SHARED 0xff
+#define VALUE_LINES_MAX ((size_t)1 << 16)
+_Static_assert(PORT_MAX_VALUES < VALUE_LINE_SHARED, "a root's index + 1 fits a byte");
+static unsigned char *value_line_root;
+static size_t value_line_count;
 static char port_tracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
 static int port_ntracked;
 
@@ -86,6 +96,30 @@ void pms_port_value_tracked(const char *name)
 uintptr_t pms_values_base_;
 uintptr_t pms_values_size_;
 
+/* values_map_lines -- value_line_root for the span of the tracked roots, when
+ * it is small enough (a table of one byte a line) */
+static void values_map_lines(void)
+{
+	size_t lines = (pms_values_size_ + PMS_LINE - 1) / PMS_LINE;
+
+	free(value_line_root);
+	value_line_root = NULL;
+	value_line_count = 0;
+	if (lines == 0 || lines > VALUE_LINES_MAX || !(value_line_root = calloc(lines, 1)))
+		return;
+	for (int i = 0; i < port_nvalues; i++) {
+		uintptr_t a = value_spans[i].addr, end = a + value_spans[i].size;
+		uintptr_t from = a > pms_values_base_ ? a : pms_values_base_;
+		uintptr_t to = end < pms_values_base_ + pms_values_size_ ?
+			end : pms_values_base_ + pms_values_size_;
+		for (uintptr_t p = from; p < to; p = (p | (PMS_LINE - 1)) + 1) {
+			unsigned char *r = &value_line_root[(p - pms_values_base_) / PMS_LINE];
+			*r = *r == 0 ? (unsigned char)(i + 1) : VALUE_LINE_SHARED;
+		}
+	}
+	value_line_count = lines;
+}
+
 /* values_resolve_tracked -- which registered roots were marked (constructors
  * of different files run in no set order, so this waits for pms_port_open),
  * and the span of them PMS_LOGGED hands to pms_value_touch */
@@ -121,6 +155,7 @@ void values_resolve_tracked(void)
 		pms_values_base_ = lo;
 		pms_values_size_ = hi - lo;
 	}
+	values_map_lines();
 }
 
 /* values_mark_outside -- a store outside any operation goes to lines [lo, hi)
@@ -181,6 +216,19 @@ static int value_find(uintptr_t a)
 	return port_nvalues;
 }
 
+/* value_lookup -- value_find, through the line table where it answers */
+static int value_lookup(uintptr_t a)
+{
+	size_t line = (a - pms_values_base_) / PMS_LINE;
+
+	if (line < value_line_count && value_nsorted == port_nvalues) {
+		unsigned char r = value_line_root[line];
+		if (r != VALUE_LINE_SHARED)
+			return r == 0 ? port_nvalues : r - 1;
+	}
+	return value_find(a);
+}
+
 /* pms_value_touch -- a store into [addr, +size) follows: remembered when it
  * lands in a tracked value root */
 void *pms_value_touch(void *addr, size_t size)
@@ -194,7 +242,7 @@ void *pms_value_touch(void *addr, size_t size)
 		return addr;
 	i = value_last;
 	if (a - value_spans[i].addr >= value_spans[i].size)
-		i = value_find(a);
+		i = value_lookup(a);
 	if (i < port_nvalues) {
 		v = &port_values[i];
 		value_last = i;

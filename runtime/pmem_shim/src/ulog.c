@@ -86,7 +86,8 @@ static __thread size_t offs_n, offs_cap;
  * lookup (a third of ulog_log's samples in a profile of memcached's sets).
  * A transaction that logs more lines moves them into the hash table. */
 #define SEEN_FEW 16
-#define SEEN_SLOTS 4096
+#define SEEN_BITS 12
+#define SEEN_SLOTS (1u << SEEN_BITS)
 struct seen { uintptr_t line; uint64_t bytes; };
 /* On the heap, one block a thread, allocated with its first transaction:
  * 72 KB of static TLS in every thread of every program would also keep a
@@ -122,7 +123,11 @@ static __thread int batch_cached; /* an entry of the run went through the cache 
 /* seen_slot -- the hash slot of line, or the empty slot where it would go */
 static struct seen *seen_slot(uintptr_t line)
 {
-	uint32_t h = (uint32_t)((line >> 6) * 0x9e3779b1u) & (SEEN_SLOTS - 1);
+	/* The top bits of the product: its low bits are those of the line number,
+	 * and the lines of objects at one offset of different slab pages agree in
+	 * those, so their probes ran through one cluster in a transaction that logs
+	 * hundreds of lines (memcached's LRU maintainer). */
+	uint32_t h = (uint32_t)(((uint64_t)(line >> 6) * 0x9e3779b97f4a7c15ULL) >> (64 - SEEN_BITS));
 
 	while (seen_t->v[h].line && seen_t->v[h].line != line)
 		h = (h + 1) & (SEEN_SLOTS - 1);

@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# What the LRU maintainer thread spends per move, plain memcached against the port, without
+# memcslap's noise: a fresh server (one worker, the whole server on CPU 0) stores N keys
+# (100-byte values), then one client on CPU 1 fetches them TIMES times in 50-key gets; the
+# fetched items go COLD -> WARM and WARM overflows back to COLD, the same moves in both servers.
+# Prints, per server and round, the moves (`stats items`), the maintainer's CPU ns per move and
+# the worker's per fetch (/proc/PID/task/*/schedstat). The servers alternate, REPEAT rounds.
+#   examples/memcached/lru-moves.sh
+#   REPEAT=3 OTHER_SERVER=/path/memcached OTHER_LABEL=before examples/memcached/lru-moves.sh
+# (OTHER_SERVER: a third server, e.g. a wrapper running the port on another runtime build.)
+set -euo pipefail
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$HERE/../.." && pwd)
+WORK=${WORK:-$REPO/build/examples/memcached/port}
+PLAIN=${PLAIN_SERVER:-$WORK/base/memcached}
+PORTED=${PORTED_SERVER:-$WORK/ported/memcached}
+OTHER=${OTHER_SERVER:-} OTHER_LABEL=${OTHER_LABEL:-other}
+REPEAT=${REPEAT:-3} N=${N:-20000} TIMES=${TIMES:-10} PORT=${PORT:-22335}
+fail() { echo "lru-moves: $*" >&2; exit 1; }
+[ -x "$PLAIN" ] || fail "no plain server $PLAIN (examples/memcached/port-and-build.sh builds it)"
+[ -x "$PORTED" ] || fail "no ported server $PORTED (examples/memcached/port-and-build.sh)"
+[ -z "$OTHER" ] || [ -x "$OTHER" ] || fail "no server $OTHER (OTHER_SERVER)"
+for v in REPEAT N TIMES; do
+  [[ ${!v} =~ ^[1-9][0-9]*$ ]] || fail "$v must be a positive number, not '${!v}'"
+done
+[ $((N % 50)) -eq 0 ] || fail "N must be a multiple of 50 (the gets ask for 50 keys), not '$N'"
+POOL=/dev/shm/memcached-moves-$$.pool
+SPID=
+stop() { if [ -n "$SPID" ]; then kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null || true; fi; SPID=; }
+trap 'stop; rm -f "$POOL"' EXIT
+
+run() { # run LABEL SERVER [ENV...]
+  local label=$1 server=$2 line; shift 2
+  rm -f "$POOL"
+  env "$@" taskset -c 0 "$server" -u root -p "$PORT" -U 0 -l 127.0.0.1 -t 1 -m 1024 -c 4096 \
+    -o no_lru_crawler,no_hashexpand,hashpower=21 & SPID=$!
+  for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break; sleep 0.05; done
+  line=$(taskset -c 1 python3 - "$PORT" "$SPID" "$N" "$TIMES" <<'PY'
+import os, socket, sys, time
+port, pid, n, times = (int(x) for x in sys.argv[1:])
+s = socket.create_connection(("127.0.0.1", port))
+f = s.makefile("rwb")
+def ask(line, end=b"END\r\n"):
+    f.write(line)
+    f.flush()
+    out = b""
+    while not out.endswith(end):
+        got = f.readline()
+        if not got:
+            sys.exit("lru-moves: the server closed the connection")
+        out += got
+    return out
+val = b"x" * 100
+for i in range(n):
+    f.write(b"set key%d 0 0 %d noreply\r\n%s\r\n" % (i, len(val), val))
+ask(b"version\r\n", b"\r\n")
+time.sleep(1.0)  # the maintainer's moves of the stores end
+def cpu():
+    out = {}
+    for t in os.listdir("/proc/%d/task" % pid):
+        with open("/proc/%d/task/%s/comm" % (pid, t)) as c, \
+             open("/proc/%d/task/%s/schedstat" % (pid, t)) as st:
+            name = c.read().strip()
+            out[name] = out.get(name, 0) + int(st.read().split()[0])
+    return out
+def moves():
+    total = 0
+    for line in ask(b"stats items\r\n").split(b"\r\n"):
+        p = line.split()
+        if len(p) == 3 and p[1].split(b":")[-1] in (b"moves_to_cold", b"moves_to_warm",
+                                                    b"moves_within_lru"):
+            total += int(p[2])
+    return total
+c0, m0 = cpu(), moves()
+for _ in range(times):
+    for b in range(0, n, 50):
+        ask(b"get " + b" ".join(b"key%d" % i for i in range(b, b + 50)) + b"\r\n")
+time.sleep(1.5)  # and those of the fetches
+c1, m1 = cpu(), moves()
+mv = m1 - m0
+if mv <= 0:
+    sys.exit("lru-moves: the server made no LRU moves")
+lru = c1.get("mc-lrumaint", 0) - c0.get("mc-lrumaint", 0)
+worker = sum(c1[k] - c0.get(k, 0) for k in c1 if k.startswith("mc-worker"))
+print("%d %.0f %.0f" % (mv, lru / mv, worker / (n * times)))
+PY
+) || fail "the client failed against $label"
+  stop
+  read -r moves per_move per_fetch <<<"$line"
+  printf '%-8s %9s moves %6s ns/move (maintainer) %6s ns/fetch (worker)\n' "$label" "$moves" \
+    "$per_move" "$per_fetch"
+}
+for i in $(seq "$REPEAT"); do
+  run plain "$PLAIN"
+  run port "$PORTED" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1
+  [ -z "$OTHER" ] || run "$OTHER_LABEL" "$OTHER" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1
+done
