@@ -46,8 +46,9 @@ static __thread int value_last;
  * constructors have registered every root. */
 static int value_sorted[PORT_MAX_VALUES];
 static int value_nsorted;
-/* Which root holds each line of the tracked roots' span (pms_values_base_):
- * its index + 1, 0 for none, VALUE_LINE_SHARED where two roots share a line.
+/* Which root holds each cache line of the tracked roots' span (the line of
+ * pms_values_base_ is value_line_first): its index + 1, 0 for none,
+ * VALUE_LINE_SHARED where two roots share a line.
  * The binary search it stands in for mispredicts at nearly every store of
  * memcached's LRU maintainer, which goes to heads, tails, sizes and itemstats
  * in turns. */
@@ -55,6 +56,7 @@ static int value_nsorted;
 #define VALUE_LINES_MAX ((size_t)1 << 16)
 _Static_assert(PORT_MAX_VALUES < VALUE_LINE_SHARED, "a root's index + 1 fits a byte");
 static unsigned char *value_line_root;
+static uintptr_t value_line_first;
 static size_t value_line_count;
 static char port_tracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
 static int port_ntracked;
@@ -100,7 +102,9 @@ uintptr_t pms_values_size_;
  * it is small enough (a table of one byte a line) */
 static void values_map_lines(void)
 {
-	size_t lines = (pms_values_size_ + PMS_LINE - 1) / PMS_LINE;
+	uintptr_t first = pms_values_base_ / PMS_LINE;
+	size_t lines = pms_values_size_ ?
+		(pms_values_base_ + pms_values_size_ - 1) / PMS_LINE - first + 1 : 0;
 
 	free(value_line_root);
 	value_line_root = NULL;
@@ -108,15 +112,17 @@ static void values_map_lines(void)
 	if (lines == 0 || lines > VALUE_LINES_MAX || !(value_line_root = calloc(lines, 1)))
 		return;
 	for (int i = 0; i < port_nvalues; i++) {
-		uintptr_t a = value_spans[i].addr, end = a + value_spans[i].size;
-		uintptr_t from = a > pms_values_base_ ? a : pms_values_base_;
-		uintptr_t to = end < pms_values_base_ + pms_values_size_ ?
-			end : pms_values_base_ + pms_values_size_;
-		for (uintptr_t p = from; p < to; p = (p | (PMS_LINE - 1)) + 1) {
-			unsigned char *r = &value_line_root[(p - pms_values_base_) / PMS_LINE];
+		uintptr_t a = value_spans[i].addr, n = value_spans[i].size;
+		/* its lines inside the span (an untracked root may lie outside) */
+		uintptr_t lo = a / PMS_LINE, hi = n ? (a + n - 1) / PMS_LINE : 0;
+		lo = lo > first ? lo : first;
+		hi = hi < first + lines - 1 ? hi : first + lines - 1;
+		for (uintptr_t l = lo; n && l <= hi; l++) {
+			unsigned char *r = &value_line_root[l - first];
 			*r = *r == 0 ? (unsigned char)(i + 1) : VALUE_LINE_SHARED;
 		}
 	}
+	value_line_first = first;
 	value_line_count = lines;
 }
 
@@ -219,7 +225,7 @@ static int value_find(uintptr_t a)
 /* value_lookup -- value_find, through the line table where it answers */
 static int value_lookup(uintptr_t a)
 {
-	size_t line = (a - pms_values_base_) / PMS_LINE;
+	size_t line = a / PMS_LINE - value_line_first;
 
 	if (line < value_line_count && value_nsorted == port_nvalues) {
 		unsigned char r = value_line_root[line];
