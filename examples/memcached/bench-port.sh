@@ -18,30 +18,17 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-WORK=${WORK:-$REPO/build/examples/memcached/port}
-PLAIN=${PLAIN_SERVER:-$WORK/base/memcached}
-PORTED=${PORTED_SERVER:-$WORK/ported/memcached}
-OTHER=${OTHER_SERVER:-} OTHER_LABEL=${OTHER_LABEL:-other}
-REPEAT=${REPEAT:-3} PORT=${PORT:-22333} WARMUP=${WARMUP:-1}
-fail() { echo "bench-port: $*" >&2; exit 1; }
+REPEAT=${REPEAT:-3} PORT=${PORT:-22333} WARMUP=${WARMUP:-1} NAME=bench-port
+. "$HERE/bench-servers.sh"
 command -v memcslap >/dev/null || fail "memcslap missing (libmemcached-tools, scripts/setup.sh)"
-[ -x "$PLAIN" ] || fail "no plain server $PLAIN (examples/memcached/port-and-build.sh builds it)"
-[ -x "$PORTED" ] || fail "no ported server $PORTED (examples/memcached/port-and-build.sh)"
-[ -z "$OTHER" ] || [ -x "$OTHER" ] || fail "no server $OTHER (OTHER_SERVER)"
 [[ $REPEAT =~ ^[1-9][0-9]*$ ]] || fail "REPEAT must be a positive number, not '$REPEAT'"
 [[ $WARMUP =~ ^[01]$ ]] || fail "WARMUP must be 0 or 1, not '$WARMUP'"
 OUT=$(mktemp -d /tmp/memcached-bench.XXXXXX)
-POOL=/dev/shm/memcached-bench-$$.pool
-SPID=
-stop() { if [ -n "$SPID" ]; then kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null || true; fi; SPID=; }
-trap 'stop; rm -rf "$OUT" "$POOL"' EXIT
+trap 'stop_server; rm -rf "$OUT"' EXIT
 
-run() { # run LABEL SERVER [ENV...]: appends "test keys seconds worker_ns other_ns" lines
-  local label=$1 server=$2 t phase; shift 2
-  rm -f "$POOL"
-  env "$@" taskset -c 0 "$server" -u root -p "$PORT" -U 0 -l 127.0.0.1 -t 1 -m 1024 -c 4096 \
-    -o no_lru_crawler,no_hashexpand,hashpower=21 & SPID=$!
-  for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break; sleep 0.05; done
+run() { # run LABEL: appends "test keys seconds worker_ns other_ns" lines to $OUT/LABEL
+  local label=$1 t phase
+  start_server "$label"
   if [ "$WARMUP" = 1 ]; then
     taskset -c 1 memcslap --servers=127.0.0.1:"$PORT" --test=mget --concurrency=4 \
       --execute-number=25000 >/dev/null || fail "the warm-up memcslap failed against $label"
@@ -52,15 +39,7 @@ run() { # run LABEL SERVER [ENV...]: appends "test keys seconds worker_ns other_
       fail "memcslap --test=$t failed against $label"
     echo "$t $phase" >>"$OUT/$label"
   done
-  stop
-}
-LABELS="plain port${OTHER:+ $OTHER_LABEL}"
-run_server() { # run_server LABEL
-  case $1 in
-    plain) run plain "$PLAIN" ;;
-    port) run port "$PORTED" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1 ;;
-    *) run "$OTHER_LABEL" "$OTHER" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1 ;;
-  esac
+  stop_server
 }
 # The servers' order turns by one place every round: the place in a round biases a server's
 # figures on this 2-core machine (the one run last spent 1-2 us less CPU a get, in whichever
@@ -68,7 +47,7 @@ run_server() { # run_server LABEL
 read -ra ORDER <<<"$LABELS"
 for i in $(seq "$REPEAT"); do
   for k in "${!ORDER[@]}"; do
-    run_server "${ORDER[(k + i - 1) % ${#ORDER[@]}]}"
+    run "${ORDER[(k + i - 1) % ${#ORDER[@]}]}"
   done
 done
 echo "bench-port: memcslap's timed phase (get and mget: after memcslap stored its keys)," \

@@ -11,30 +11,17 @@
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-WORK=${WORK:-$REPO/build/examples/memcached/port}
-PLAIN=${PLAIN_SERVER:-$WORK/base/memcached}
-PORTED=${PORTED_SERVER:-$WORK/ported/memcached}
-OTHER=${OTHER_SERVER:-} OTHER_LABEL=${OTHER_LABEL:-other}
-REPEAT=${REPEAT:-3} N=${N:-20000} TIMES=${TIMES:-10} PORT=${PORT:-22335}
-fail() { echo "lru-moves: $*" >&2; exit 1; }
-[ -x "$PLAIN" ] || fail "no plain server $PLAIN (examples/memcached/port-and-build.sh builds it)"
-[ -x "$PORTED" ] || fail "no ported server $PORTED (examples/memcached/port-and-build.sh)"
-[ -z "$OTHER" ] || [ -x "$OTHER" ] || fail "no server $OTHER (OTHER_SERVER)"
+REPEAT=${REPEAT:-3} N=${N:-20000} TIMES=${TIMES:-10} PORT=${PORT:-22335} NAME=lru-moves
+. "$HERE/bench-servers.sh"
 for v in REPEAT N TIMES; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || fail "$v must be a positive number, not '${!v}'"
 done
 [ $((N % 50)) -eq 0 ] || fail "N must be a multiple of 50 (the gets ask for 50 keys), not '$N'"
-POOL=/dev/shm/memcached-moves-$$.pool
-SPID=
-stop() { if [ -n "$SPID" ]; then kill "$SPID" 2>/dev/null; wait "$SPID" 2>/dev/null || true; fi; SPID=; }
-trap 'stop; rm -f "$POOL"' EXIT
+trap stop_server EXIT
 
-run() { # run LABEL SERVER [ENV...]
-  local label=$1 server=$2 line; shift 2
-  rm -f "$POOL"
-  env "$@" taskset -c 0 "$server" -u root -p "$PORT" -U 0 -l 127.0.0.1 -t 1 -m 1024 -c 4096 \
-    -o no_lru_crawler,no_hashexpand,hashpower=21 & SPID=$!
-  for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$PORT") 2>/dev/null && break; sleep 0.05; done
+run() { # run LABEL: one line of figures
+  local label=$1 line
+  start_server "$label"
   line=$(taskset -c 1 python3 - "$PORT" "$SPID" "$N" "$TIMES" <<'PY'
 import os, socket, sys, time
 port, pid, n, times = (int(x) for x in sys.argv[1:])
@@ -85,13 +72,11 @@ worker = sum(c1[k] - c0.get(k, 0) for k in c1 if k.startswith("mc-worker"))
 print("%d %.0f %.0f" % (mv, lru / mv, worker / (n * times)))
 PY
 ) || fail "the client failed against $label"
-  stop
+  stop_server
   read -r moves per_move per_fetch <<<"$line"
   printf '%-8s %9s moves %6s ns/move (maintainer) %6s ns/fetch (worker)\n' "$label" "$moves" \
     "$per_move" "$per_fetch"
 }
 for i in $(seq "$REPEAT"); do
-  run plain "$PLAIN"
-  run port "$PORTED" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1
-  [ -z "$OTHER" ] || run "$OTHER_LABEL" "$OTHER" PMS_POOL="$POOL" PMS_POOL_SIZE=1536M PMEM_IS_PMEM_FORCE=1
+  for label in $LABELS; do run "$label"; done
 done
