@@ -1,5 +1,6 @@
 // Flow-insensitive, field-based value flow inside one function body.
 #include "rules/FlowCollector.h"
+#include "rules/StoreRule.h"
 #include "rewrite/PersistentAccess.h"
 #include "rules/Allocators.h"
 #include "nvm/RecordNames.h"
@@ -43,7 +44,7 @@ static bool runtimeCall(const CallExpr *C, const SourceManager &SM) {
 
 /// The runtime's store forms, which return the address of the l-value they log or mark.
 static bool storeForm(StringRef Name) {
-  return Name == "pms_logged_" || Name == "pms_tx_log_store" || Name == "pms_value_touch";
+  return isLoggedStoreCall(Name) || Name == "pms_value_touch";
 }
 
 const Expr *portedLValue(const Expr *E, const SourceManager &SM) {

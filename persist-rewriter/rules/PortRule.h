@@ -35,6 +35,14 @@ struct PortContext {
   /// when some store puts a pointer into the executable into a persistent object.
   std::optional<clang::tooling::Replacement> BindAt;
   bool ExecutableBound = false; // main binds it already (an earlier run)
+  /// The l-values (parentheses stripped) of the stores whose targets a PMS_LOGGED_RUN before
+  /// them logs: StoreRunRule sees a block before the other rules see its stores, and they wrap
+  /// these in PMS_LOGGED_IN_RUN (runStoreForm).
+  std::set<const clang::Expr *> RunStores;
+  /// "PMS_LOGGED_IN_RUN(" for the l-value of a store in RunStores, "PMS_LOGGED(" otherwise.
+  const char *runStoreForm(const clang::Expr *LValue) const {
+    return RunStores.count(LValue->IgnoreParens()) ? "PMS_LOGGED_IN_RUN(" : "PMS_LOGGED(";
+  }
   /// The call graph and where persistent stores are, by function id (functionId).
   struct FunctionFacts {
     std::set<std::string> Callees;

@@ -477,7 +477,7 @@ private:
 bool writesNoMemory(llvm::StringRef PlainName) {
   static const llvm::StringSet<> Names = {
       "memcmp", "strlen", "strcmp", "strncmp", "expect", "constant_p", "object_size",
-      "pms_logged_", "pms_tx_log_store", "pms_value_touch"};
+      "pms_logged_", "pms_logged_in_run_", "pms_tx_log_store", "pms_value_touch"};
   return Names.contains(PlainName);
 }
 

@@ -11,19 +11,18 @@ using namespace clang::ast_matchers;
 
 namespace nvm::port {
 
-static bool callsRuntime(const Expr *E, llvm::StringRef Name) {
-  if (const auto *C = dyn_cast<CallExpr>(E->IgnoreParenCasts()))
-    if (const FunctionDecl *FD = C->getDirectCallee())
-      return FD->getName() == Name;
-  return false;
+bool isLoggedStoreCall(StringRef Callee) {
+  return Callee == "pms_logged_" || Callee == "pms_logged_in_run_" ||
+         Callee == "pms_tx_log_store";
 }
 
 bool isLoggedLValue(const Expr *L) {
   const auto *U = dyn_cast<UnaryOperator>(L->IgnoreParens());
-  // PMS_LOGGED expands to a call of pms_logged_ (pms_tx_log_store in ports made before it).
-  return U && U->getOpcode() == UO_Deref &&
-         (callsRuntime(U->getSubExpr(), "pms_logged_") ||
-          callsRuntime(U->getSubExpr(), "pms_tx_log_store"));
+  if (!U || U->getOpcode() != UO_Deref)
+    return false;
+  const auto *C = dyn_cast<CallExpr>(U->getSubExpr()->IgnoreParenCasts());
+  const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
+  return FD && isLoggedStoreCall(FD->getName());
 }
 
 void StoreRule::registerMatchers(MatchFinder &Finder) {
@@ -168,8 +167,10 @@ void StoreRule::run(const Result &R) {
       skip(R, Store->getBeginLoc(), "store inside a macro");
     return;
   }
+  // A store whose target the run before it logged needs no call of its own (port.h).
+  const char *Form = Ctx.runStoreForm(L);
   if (RD) {
-    edit(SM, Range.getBegin(), 0, "PMS_LOGGED(",
+    edit(SM, Range.getBegin(), 0, Form,
          SM.isMacroBodyExpansion(L->getBeginLoc()) && Range.getBegin() ==
                  SM.getSpellingLoc(L->getBeginLoc()) ? "store-in-macro-definition" : "store");
     edit(SM, Range.getEnd(), 0, ")", "");
@@ -178,7 +179,7 @@ void StoreRule::run(const Result &R) {
   ConditionalEdit E;
   E.Kind = "store-through-pointer";
   E.Where = where(SM, Range.getBegin());
-  E.Edits = {replacement(SM, Range.getBegin(), 0, "PMS_LOGGED("),
+  E.Edits = {replacement(SM, Range.getBegin(), 0, Form),
              replacement(SM, Range.getEnd(), 0, ")")};
   E.Values = std::move(Values);
   Ctx.Flow.add(std::move(E));

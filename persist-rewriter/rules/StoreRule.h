@@ -36,6 +36,9 @@ private:
 
 /// True when L is already the l-value of a logged store (PMS_LOGGED's expansion).
 bool isLoggedLValue(const clang::Expr *L);
+/// The runtime functions a logged store form calls with its l-value's address: pms_logged_
+/// (PMS_LOGGED), pms_logged_in_run_ (PMS_LOGGED_IN_RUN), pms_tx_log_store (ports made before).
+bool isLoggedStoreCall(llvm::StringRef Callee);
 
 } // namespace nvm::port
 

@@ -175,6 +175,7 @@ void StoreRunRule::run(const Result &R) {
         Open.First = S;
       if (!llvm::is_contained(Open.Targets, Entry))
         Open.Targets.push_back(Entry);
+      Open.Covered.push_back(L->IgnoreParens());
       Open.Plain |= Plain;
     };
     for (const Expr *Store : Stored)
@@ -200,8 +201,10 @@ void StoreRunRule::flush(Run &Open, const Result &R) {
   for (size_t I = 0; I < Done.Targets.size(); ++I)
     Log += (I ? ", " : "") + Done.Targets[I];
   // In front of whatever wraps the first store's l-value, whichever rule came first.
-  if (Ctx.Edits.add(replacement(SM, At, 0, Log + "); "), /*First=*/true))
+  if (Ctx.Edits.add(replacement(SM, At, 0, Log + "); "), /*First=*/true)) {
     Ctx.Summary.count("store-run", relativePath(fileOf(SM, At), Ctx.Root));
+    Ctx.RunStores.insert(Done.Covered.begin(), Done.Covered.end());
+  }
 }
 
 } // namespace nvm::port

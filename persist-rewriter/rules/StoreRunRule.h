@@ -40,6 +40,7 @@ private:
     std::vector<std::string> Targets; // the ranges PMS_LOGGED_RUN logs, distinct, in order
     RunWrites Writes;                 // of the statements since First
     bool Plain = false;               // a store into a persistent record is among them
+    std::vector<const clang::Expr *> Covered; // l-values of the stores whose targets are in Targets
   };
   void flush(Run &Open, const Result &R);
   /// Local pointer variables of FD whose address is taken somewhere in it.

@@ -1,5 +1,6 @@
 // Stores into value roots, marked so that an operation's end copies only what changed.
 #include "rules/ValueStoreRule.h"
+#include "rules/StoreRule.h"
 #include "rewrite/PersistentAccess.h"
 #include "rewrite/SpellingRange.h"
 #include "clang/AST/ASTContext.h"
@@ -178,7 +179,7 @@ static bool usesStayLocal(const VarDecl *L, ASTContext &AC, std::vector<const Ex
       unsigned Arg = 0;
       const CallExpr *C = callTaking(Un, AC, Arg);
       const FunctionDecl *FD = C ? C->getDirectCallee() : nullptr;
-      if (FD && (FD->getName() == "pms_logged_" || FD->getName() == "pms_tx_log_store"))
+      if (FD && isLoggedStoreCall(FD->getName()))
         continue;
     }
     if (!Store)
@@ -244,7 +245,7 @@ void ValueStoreRule::run(const Result &R) {
     llvm::StringRef Callee = FD ? FD->getName() : "";
     if (Callee.startswith("pms_value_") || Callee == "pms_port_value")
       return; // marked by an earlier run, or the root's registration
-    if (Callee == "pms_logged_" || Callee == "pms_tx_log_store") {
+    if (isLoggedStoreCall(Callee)) {
       const Stmt *S = C;
       while ((S = parentOf(S, AC)) && isa<CastExpr>(S))
         ;
@@ -273,7 +274,7 @@ void ValueStoreRule::run(const Result &R) {
       }
       for (const Expr *S : Stores) {
         CharSourceRange Range = rewrite::spellingRange(S, SM, LO);
-        edit(SM, Range.getBegin(), 0, "PMS_LOGGED(", "value-store-through-pointer");
+        edit(SM, Range.getBegin(), 0, Ctx.runStoreForm(S), "value-store-through-pointer");
         edit(SM, Range.getEnd(), 0, ")", "");
       }
       return;

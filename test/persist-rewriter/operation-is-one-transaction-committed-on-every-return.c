@@ -20,7 +20,7 @@
 // Unlocks inside an operation are deferred to its commit (lesson 10).
 // CHECK: pms_op_unlock_mutex(&lock);
 // CHECK-NEXT: return -2;
-// CHECK: PMS_LOGGED(a->bal) -= n;
+// CHECK: PMS_LOGGED_IN_RUN(a->bal) -= n;
 // CHECK: pms_op_unlock_mutex(&lock);
 // CHECK-NEXT: return 0;
 // CHECK-NEXT: }

@@ -26,7 +26,7 @@
 // CHECK-NEXT: set_label(n, l);
 // ...and past a header, through pointer arithmetic.
 // CHECK-NEXT: void *raw = pms_malloc(hdr + 8);
-// CHECK-NEXT: PMS_LOGGED(n->data) = (char *)raw + hdr;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(n->data) = (char *)raw + hdr;
 // CHECK-LABEL: char *dup_name(struct node *n, const char *s) { return PMS_LOGGED(n->name) = pms_strdup(s); }
 // A buffer that never reaches persistent data stays volatile.
 // CHECK-NEXT: char *scratch(void) { return malloc(32); }

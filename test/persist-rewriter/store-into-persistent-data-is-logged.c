@@ -14,12 +14,12 @@
 // CHECK: #define SET_MARK(s, v) (PMS_LOGGED((s)->mark) = (v))
 // CHECK-NEXT: #define STMT(x) do { x; } while (0)
 // CHECK-LABEL: void update(struct store *s, struct bucket *b, int i, struct pair q) {
-// CHECK-NEXT: PMS_LOGGED(s->count) = 5;
-// CHECK-NEXT: PMS_LOGGED(s->total) += 7;
-// CHECK-NEXT: PMS_LOGGED(s->count)++;
-// CHECK-NEXT: --PMS_LOGGED(s->total);
-// CHECK-NEXT: PMS_LOGGED(s->p) = q;
-// CHECK-NEXT: PMS_LOGGED(s->slots[i]) = b;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(s->count) = 5;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(s->total) += 7;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(s->count)++;
+// CHECK-NEXT: --PMS_LOGGED_IN_RUN(s->total);
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(s->p) = q;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(s->slots[i]) = b;
 // CHECK-NEXT: PMS_LOGGED(s->slots[i++]->v) = 4;
 // A bit-field has no address: the statement is preceded by a log of its whole object.
 // CHECK-NEXT: pms_logged_((void *)(s), sizeof(*(s))); s->flag = 1;

@@ -17,17 +17,17 @@
 // CHECK-LABEL: static void push__pms_op(struct node *it, int id) {
 // The store into `*head` (a pointer that may hold a pool address; the whole program's flow
 // decides whether its own store is logged) joins the run: outside the pool it costs a compare.
-// CHECK: PMS_LOGGED_RUN({(void *)&(it->prev), sizeof(it->prev)}, {(void *)&(it->next), sizeof(it->next)}, {(((struct node *)(*head))) ? (void *)&(((struct node *)(*head))->prev) : (void *)0, sizeof(it->next->prev)}, {(void *)&(*head), sizeof(*head)}); PMS_LOGGED(it->prev) = 0;
-// CHECK-NEXT: PMS_LOGGED(it->next) = *head;
+// CHECK: PMS_LOGGED_RUN({(void *)&(it->prev), sizeof(it->prev)}, {(void *)&(it->next), sizeof(it->next)}, {(((struct node *)(*head))) ? (void *)&(((struct node *)(*head))->prev) : (void *)0, sizeof(it->next->prev)}, {(void *)&(*head), sizeof(*head)}); PMS_LOGGED_IN_RUN(it->prev) = 0;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(it->next) = *head;
 // CHECK-NEXT: if (it->next)
-// CHECK-NEXT: PMS_LOGGED(it->next->prev) = it;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(it->next->prev) = it;
 
 // An unlink: `it->prev` is read after a store into a `prev` field, which is its own when
 // it->next == it: the run reads it as what that store leaves there, the stored value when the
 // store's condition held and it->next is it, the old `it->prev` otherwise.
 // CHECK-LABEL: static void drop__pms_op(struct node *it) {
 // CHECK: PMS_LOGGED_RUN({(it->next) ? (void *)&(it->next->prev) : (void *)0, sizeof(it->next->prev)}, {((((it->next) && (it->next) == (it)) ? (struct node *)(it->prev) : (struct node *)(it->prev))) ? (void *)&((((it->next) && (it->next) == (it)) ? (struct node *)(it->prev) : (struct node *)(it->prev))->next) : (void *)0, sizeof(it->prev->next)}); if (it->next)
-// CHECK: PMS_LOGGED(it->prev->next) = it->next;
+// CHECK: PMS_LOGGED_IN_RUN(it->prev->next) = it->next;
 
 // A free-list pop: a field of another record type (struct pool) cannot hold a node's `next`,
 // so `it->next` is the same before and after `p->slots = it->next`, and `b->first` the same
@@ -38,7 +38,7 @@
 // A value read through the l-value it replaces: `it->next` after `it->next = it->next->next` is
 // the old `it->next->next`, read before the run.
 // CHECK-LABEL: static void skip__pms_op(struct node *it) {
-// CHECK: PMS_LOGGED_RUN({(void *)&(it->next), sizeof(it->next)}, {(void *)&(((struct node *)(it->next->next))->size), sizeof(it->next->size)}); PMS_LOGGED(it->next) = it->next->next;
+// CHECK: PMS_LOGGED_RUN({(void *)&(it->next), sizeof(it->next)}, {(void *)&(((struct node *)(it->next->next))->size), sizeof(it->next->size)}); PMS_LOGGED_IN_RUN(it->next) = it->next->next;
 
 // A memcpy may write anything: a load after it is not hoisted.
 // CHECK-LABEL: static void copy__pms_op(struct node *it, struct node *from) {
@@ -47,7 +47,7 @@
 
 // A branch hint (`likely()` in many programs) is no call that could write: the run goes on.
 // CHECK-LABEL: static void hint__pms_op(struct node *it) {
-// CHECK: PMS_LOGGED_RUN({(void *)&(it->cls), sizeof(it->cls)}, {(__builtin_expect(it->next != 0, 1)) ? (void *)&(it->next->prev) : (void *)0, sizeof(it->next->prev)}); PMS_LOGGED(it->cls) = 1;
+// CHECK: PMS_LOGGED_RUN({(void *)&(it->cls), sizeof(it->cls)}, {(__builtin_expect(it->next != 0, 1)) ? (void *)&(it->next->prev) : (void *)0, sizeof(it->next->prev)}); PMS_LOGGED_IN_RUN(it->cls) = 1;
 
 // Linking a node in front of a committed one costs one barrier for the three ranges where
 // single stores cost one each; an abort and a SIGKILL after the stores restore both nodes.

@@ -21,12 +21,12 @@
 // CHECK-NEXT: it->flags |= SEEN;
 // CHECK-NEXT: return it->value;
 // CHECK-LABEL: static void attach__pms_op(struct item *it, long v) {
-// CHECK-NEXT: PMS_LOGGED(it->value) = v;
-// CHECK-NEXT: PMS_LOGGED(it->flags) |= LINKED;
-// CHECK-NEXT: PMS_LOGGED(it->flags) |= FETCHED | 1;
-// CHECK-NEXT: PMS_LOGGED(it->flags) &= ~(ACTIVE | LINKED);
-// CHECK-NEXT: PMS_LOGGED(it->flags) = FETCHED;
-// CHECK-NEXT: PMS_LOGGED(it->other) |= FETCHED;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(it->value) = v;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(it->flags) |= LINKED;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(it->flags) |= FETCHED | 1;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(it->flags) &= ~(ACTIVE | LINKED);
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(it->flags) = FETCHED;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(it->other) |= FETCHED;
 
 // OUT: attach: 1 transaction(s)
 // OUT-NEXT: gets: 0 transaction(s)

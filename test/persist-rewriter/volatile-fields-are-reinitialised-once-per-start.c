@@ -21,8 +21,8 @@
 // TYPES-NEXT: "why": "reference count"
 
 // CHECK: struct PMS_PERSISTENT entry { long value; int refcount; void *owner; __UINT64_TYPE__ pms_gen; }; static inline struct entry *pms_fresh_entry(struct entry *o) { if (pms_port_generation_refresh(&o->pms_gen)) { PMS_LOGGED(o->owner) = 0; PMS_LOGGED(o->refcount) = 1; } return o; }
-// CHECK: PMS_LOGGED(pms_fresh_entry(e)->refcount)++;
-// CHECK: PMS_LOGGED(pms_fresh_entry(e)->owner) = &e;
+// CHECK: PMS_LOGGED_IN_RUN(pms_fresh_entry(e)->refcount)++;
+// CHECK: PMS_LOGGED_IN_RUN(pms_fresh_entry(e)->owner) = &e;
 // CHECK: printf("value %ld refcount %d owner %s\n", e->value, pms_fresh_entry(e)->refcount, pms_fresh_entry(e)->owner ? "set" : "none");
 
 // SUMMARY: "volatile-access": 8,

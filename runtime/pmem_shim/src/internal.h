@@ -106,6 +106,8 @@ extern struct pms_pool *pool_cur;
 /* read by ported code (pmem_shim/port.h) */
 extern uintptr_t pms_watch_base_ __attribute__((visibility("default")));
 extern uintptr_t pms_watch_size_ __attribute__((visibility("default")));
+/* port.c: this thread's last store run was logged in its open transaction (port.h) */
+extern __thread int pms_run_logged_ __attribute__((visibility("default")));
 extern int watch_load_skip_;
 void pool_watch_all(void);
 void watch_cold_load(void);

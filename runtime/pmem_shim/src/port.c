@@ -153,6 +153,8 @@ void *pms_tx_log_store(void *addr, size_t size)
 
 #define RUN_MERGE_MAX 32
 
+__thread int pms_run_logged_;
+
 /* pms_tx_log_run -- logs the targets of a run of stores before the first of
  * them: the runtime's entries for all of them share one write-back and one
  * barrier (a store's own PMS_LOGGED then finds its bytes logged). Each range
@@ -165,6 +167,7 @@ void pms_tx_log_run(const struct pms_store_range *r, size_t n)
 	size_t k = 0;
 
 	/* Outside operations the stores count and note themselves, once each. */
+	pms_run_logged_ = 0;
 	if (n == 0 || (tx_tls.depth == 0 && tx_tls.lazy == 0))
 		return;
 	/* Fields that touch (next, prev, h_next of a header) become one range: one
@@ -194,6 +197,9 @@ void pms_tx_log_run(const struct pms_store_range *r, size_t n)
 		log_store(r[i].addr, r[i].size, ra);
 	if (ulog_batch_end() && pms_lat_active_)
 		lat_barrier();
+	/* Every range is logged now (log_store aborts the program when it cannot log one), or
+	 * needs nothing (a fresh slot): the run's stores may skip the runtime (port.h). */
+	pms_run_logged_ = tx_tls.depth > 0 && !tx_tls.aborted && !pms_lat_active_;
 }
 
 /* pms_port_memcpy -- logged memcpy that never refuses */

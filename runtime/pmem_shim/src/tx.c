@@ -114,6 +114,7 @@ static void undo_clear(void)
  * a PMDK transaction ended (its commit barrier is charged) */
 static void tx_finish(int ended_tx)
 {
+	pms_run_logged_ = 0; /* the run's entries are retired with the transaction */
 	while (defer_n > 0) {
 		struct tx_defer d = defer_v[--defer_n];
 		d.fn(d.arg);

@@ -116,6 +116,22 @@ static __inline__ void pms_logged_run_(const struct pms_store_range *r, __SIZE_T
 #define PMS_LOGGED_RUN(...) \
 	pms_logged_run_((const struct pms_store_range[]){__VA_ARGS__}, \
 		sizeof((const struct pms_store_range[]){__VA_ARGS__}) / sizeof(struct pms_store_range))
+/* 1 while the last run of this thread was logged by its open transaction and no NVM model
+ * charges stores: the bytes of that run's stores are logged, and their form below needs no
+ * call. pms_tx_log_run sets it, the transaction's end clears it. */
+extern __thread int pms_run_logged_;
+static __inline__ void *pms_logged_in_run_(void *addr, __SIZE_TYPE__ size)
+{
+	if ((__UINTPTR_TYPE__)addr - pms_watch_base_ < pms_watch_size_)
+		return pms_run_logged_ ? addr : pms_tx_log_store(addr, size);
+	if ((__UINTPTR_TYPE__)addr - pms_values_base_ < pms_values_size_)
+		return pms_value_touch(addr, size);
+	return addr;
+}
+/** The form of a store whose target the PMS_LOGGED_RUN before it logged (persist-rewriter emits
+ * it for those stores only): PMS_LOGGED, without the runtime's call when the run was logged. */
+#define PMS_LOGGED_IN_RUN(lv) \
+	(*(__typeof__(lv) *)pms_logged_in_run_((void *)&(lv), sizeof(lv)))
 
 /** Logged libc forms: log the destination bytes they write (like
  * pms_tx_log_store, aborting when that fails), then call libc. They return
@@ -264,6 +280,8 @@ void pms_port_value_tracked(const char *name);
 #define PMS_VALUE_STORE(lv) (lv)
 #undef PMS_LOGGED_RUN
 #define PMS_LOGGED_RUN(...) ((void)0)
+#undef PMS_LOGGED_IN_RUN
+#define PMS_LOGGED_IN_RUN(lv) (lv)
 #define pms_malloc malloc
 #define pms_calloc calloc
 #define pms_realloc realloc
@@ -289,6 +307,7 @@ void pms_port_value_tracked(const char *name);
 #define pms_tx_fetch_add_u32(p, d) ((*(p) += (d)) - (d))
 #define pms_port_saved_rc(rc, final) (rc)
 /* No libc meaning (kept as calls): pms_tx_log_store pms_logged_ pms_tx_log_run pms_logged_run_
+ * pms_logged_in_run_
  * pms_malloc_usable_size
  * pms_port_in_pool pms_op_begin pms_op_end pms_op_unlock_mutex pms_op_unlock_rwlock
  * pms_port_open pms_port_warm pms_port_skip_load pms_port_saved pms_port_loaded pms_port_root pms_port_root_register
