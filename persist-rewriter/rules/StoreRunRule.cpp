@@ -106,10 +106,13 @@ public:
 
 } // namespace
 
+// Matched on the function, whose node the traversal reaches before any statement of its body:
+// every run of the function is known (Ctx.RunStores) before another rule wraps one of its
+// stores, even a store in a nested block through a pointer into a value root that an earlier
+// statement took (ValueStoreRule wraps those when it meets the `&root[i]`).
 void StoreRunRule::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(compoundStmt(outsideWrappers(), hasAncestor(functionDecl().bind("fn")))
-                        .bind("block"),
-                    this);
+  Finder.addMatcher(
+      functionDecl(isDefinition(), hasBody(compoundStmt(outsideWrappers()))).bind("fn"), this);
 }
 
 const std::set<const VarDecl *> &StoreRunRule::addressTaken(const FunctionDecl *FD) {
@@ -122,10 +125,13 @@ const std::set<const VarDecl *> &StoreRunRule::addressTaken(const FunctionDecl *
 void StoreRunRule::run(const Result &R) {
   if (!Ctx.Config.LogRuns)
     return;
-  const auto *Block = R.Nodes.getNodeAs<CompoundStmt>("block");
   const auto *FD = R.Nodes.getNodeAs<FunctionDecl>("fn");
-  if (!FD->hasBody())
-    return;
+  for (const BoundNodes &B :
+       match(findAll(compoundStmt().bind("block")), *FD->getBody(), *R.Context))
+    runBlock(B.getNodeAs<CompoundStmt>("block"), FD, R);
+}
+
+void StoreRunRule::runBlock(const CompoundStmt *Block, const FunctionDecl *FD, const Result &R) {
   const std::set<const VarDecl *> &Taken = addressTaken(FD);
   const LangOptions &LO = R.Context->getLangOpts();
   Run Open;

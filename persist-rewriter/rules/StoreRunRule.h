@@ -42,6 +42,8 @@ private:
     bool Plain = false;               // a store into a persistent record is among them
     std::vector<const clang::Expr *> Covered; // l-values of the stores whose targets are in Targets
   };
+  /// The runs of one block of FD (its direct statements).
+  void runBlock(const clang::CompoundStmt *Block, const clang::FunctionDecl *FD, const Result &R);
   void flush(Run &Open, const Result &R);
   /// Local pointer variables of FD whose address is taken somewhere in it.
   const std::set<const clang::VarDecl *> &addressTaken(const clang::FunctionDecl *FD);

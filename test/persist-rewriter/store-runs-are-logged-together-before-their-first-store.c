@@ -61,6 +61,11 @@
 // CHECK-LABEL: void touch__pms_op(int i) {
 // CHECK-NEXT: struct item *p = &slots[i];
 // CHECK-NEXT: PMS_LOGGED_RUN({(void *)&(p->cls), sizeof(p->cls)}, {(void *)&(p->nkey), sizeof(p->nkey)}); PMS_LOGGED_IN_RUN(p->cls) = 1;
+// ... also when the stores are in a block nested below the statement that takes the root's
+// address: the run's form, one wrapper (the compile with -Werror below checks the parentheses).
+// CHECK-LABEL: void nested__pms_op(int i, int n) {
+// CHECK: PMS_LOGGED_RUN({(void *)&(p->cls), sizeof(p->cls)}, {(void *)&(p->nkey), sizeof(p->nkey)}); PMS_LOGGED_IN_RUN(p->cls) = n;
+// CHECK-NEXT: PMS_LOGGED_IN_RUN(p->nkey) = n + 1;
 // NORUNS-NOT: PMS_LOGGED_RUN
 
 // The run's six targets cost one barrier where the single stores cost one each (both also pay
@@ -74,7 +79,7 @@
 // SINGLE-OUT-NEXT: killed: restored 1
 
 //--- port.conf
-operation = fill, split, taken, touch
+operation = fill, split, taken, touch, nested
 value-root = slots
 
 //--- no-runs.conf
@@ -131,6 +136,13 @@ void touch(int i) {
   struct item *p = &slots[i];
   p->cls = 1;
   p->nkey = 2;
+}
+void nested(int i, int n) {
+  struct item *p = &slots[i];
+  if (n > 0) {
+    p->cls = n;
+    p->nkey = n + 1;
+  }
 }
 void load(int fd) {
   head = calloc(1, sizeof *head);
