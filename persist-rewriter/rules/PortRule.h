@@ -36,8 +36,8 @@ struct PortContext {
   std::optional<clang::tooling::Replacement> BindAt;
   bool ExecutableBound = false; // main binds it already (an earlier run)
   /// The l-values (parentheses stripped) of the stores whose targets a PMS_LOGGED_RUN before
-  /// them logs: StoreRunRule sees a block before the other rules see its stores, and they wrap
-  /// these in PMS_LOGGED_IN_RUN (runStoreForm).
+  /// them logs: StoreRunRule finds them when it meets their function, before the other rules
+  /// meet its stores, and those wrap them in PMS_LOGGED_IN_RUN (runStoreForm).
   std::set<const clang::Expr *> RunStores;
   /// "PMS_LOGGED_IN_RUN(" for the l-value of a store in RunStores, "PMS_LOGGED(" otherwise.
   const char *runStoreForm(const clang::Expr *LValue) const {

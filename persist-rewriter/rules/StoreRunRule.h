@@ -12,8 +12,9 @@ namespace nvm::port {
 
 /// Before the first of two or more stores that StoreRule logs (`it->next = it->prev = 0;
 /// it->nkey = n;`) it puts `PMS_LOGGED_RUN({(void *)&(it->next), sizeof(it->next)}, ...);`,
-/// and each store keeps its PMS_LOGGED, which then finds its bytes logged. Only what the run
-/// will store is logged there, at the address the store will use:
+/// and each store it names gets PMS_LOGGED_IN_RUN instead of PMS_LOGGED (StoreRule, through
+/// Ctx.RunStores): no call of its own once the run was logged. Only what the run will store is
+/// logged there, at the address the store will use:
 /// - the statements from the first store to the last are straight-line code: no jump, loop,
 ///   switch or label, and no call but memory and string functions of libc and the runtime's
 ///   logged forms (a call could unlock, exit or longjmp; a skipped store's bytes would be undone
@@ -40,7 +41,7 @@ private:
     std::vector<std::string> Targets; // the ranges PMS_LOGGED_RUN logs, distinct, in order
     RunWrites Writes;                 // of the statements since First
     bool Plain = false;               // a store into a persistent record is among them
-    std::vector<const clang::Expr *> Covered; // l-values of the stores whose targets are in Targets
+    std::vector<const clang::Expr *> Covered; // l-values of the stores Targets names
   };
   /// The runs of one block of FD (its direct statements).
   void runBlock(const clang::CompoundStmt *Block, const clang::FunctionDecl *FD, const Result &R);
