@@ -3,11 +3,11 @@
 // RUN: env PMS_POOL_SIZE=64M not --crash %t.exe %t.pool | FileCheck %s --check-prefix=COLD
 // RUN: env PMS_POOL_SIZE=64M %t.exe %t.pool | FileCheck %s --check-prefix=WARM
 
-// The runtime finds the root a store goes to by the cache line of its address (a table of the
-// tracked roots' lines). Roots may share a line (three small globals side by side), the lowest
-// root need not start a line, a root may end in a line it only starts to cover, and a store
-// may land between roots: each store must still mark the lines of its own root, or the
-// operation's end does not copy them and a warm start after a crash brings back older bytes.
+// The runtime finds the root a store goes to from the store's address (pms_value_touch). Roots
+// may share a line (three small globals side by side), the lowest root need not start a line,
+// a root may end in a line it only starts to cover, and a store may land between roots: each
+// store must still mark the lines of its own root, or the operation's end does not copy them
+// and a warm start after a crash brings back older bytes.
 // COLD: cold: operations committed
 // WARM: warm: first 1 second 20 third 30 tail 6 60 big 4 between 0
 

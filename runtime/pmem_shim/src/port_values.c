@@ -46,18 +46,6 @@ static __thread int value_last;
  * constructors have registered every root. */
 static int value_sorted[PORT_MAX_VALUES];
 static int value_nsorted;
-/* Which root holds each cache line of the tracked roots' span (the line of
- * pms_values_base_ is value_line_first): its index + 1, 0 for none,
- * VALUE_LINE_SHARED where two roots share a line.
- * The binary search it stands in for mispredicts at nearly every store of
- * memcached's LRU maintainer, which goes to heads, tails, sizes and itemstats
- * in turns. */
-#define VALUE_LINE_SHARED 0xff
-#define VALUE_LINES_MAX ((size_t)1 << 16)
-_Static_assert(PORT_MAX_VALUES < VALUE_LINE_SHARED, "a root's index + 1 fits a byte");
-static unsigned char *value_line_root;
-static uintptr_t value_line_first;
-static size_t value_line_count;
 static char port_tracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
 static int port_ntracked;
 
@@ -98,34 +86,6 @@ void pms_port_value_tracked(const char *name)
 uintptr_t pms_values_base_;
 uintptr_t pms_values_size_;
 
-/* values_map_lines -- value_line_root for the span of the tracked roots, when
- * it is small enough (a table of one byte a line) */
-static void values_map_lines(void)
-{
-	uintptr_t first = pms_values_base_ / PMS_LINE;
-	size_t lines = pms_values_size_ ?
-		(pms_values_base_ + pms_values_size_ - 1) / PMS_LINE - first + 1 : 0;
-
-	free(value_line_root);
-	value_line_root = NULL;
-	value_line_count = 0;
-	if (lines == 0 || lines > VALUE_LINES_MAX || !(value_line_root = calloc(lines, 1)))
-		return;
-	for (int i = 0; i < port_nvalues; i++) {
-		uintptr_t a = value_spans[i].addr, n = value_spans[i].size;
-		/* its lines inside the span (an untracked root may lie outside) */
-		uintptr_t lo = a / PMS_LINE, hi = n ? (a + n - 1) / PMS_LINE : 0;
-		lo = lo > first ? lo : first;
-		hi = hi < first + lines - 1 ? hi : first + lines - 1;
-		for (uintptr_t l = lo; n && l <= hi; l++) {
-			unsigned char *r = &value_line_root[l - first];
-			*r = *r == 0 ? (unsigned char)(i + 1) : VALUE_LINE_SHARED;
-		}
-	}
-	value_line_first = first;
-	value_line_count = lines;
-}
-
 /* values_resolve_tracked -- which registered roots were marked (constructors
  * of different files run in no set order, so this waits for pms_port_open),
  * and the span of them PMS_LOGGED hands to pms_value_touch */
@@ -161,7 +121,6 @@ void values_resolve_tracked(void)
 		pms_values_base_ = lo;
 		pms_values_size_ = hi - lo;
 	}
-	values_map_lines();
 }
 
 /* values_mark_outside -- a store outside any operation goes to lines [lo, hi)
@@ -222,19 +181,6 @@ static int value_find(uintptr_t a)
 	return port_nvalues;
 }
 
-/* value_lookup -- value_find, through the line table where it answers */
-static int value_lookup(uintptr_t a)
-{
-	size_t line = a / PMS_LINE - value_line_first;
-
-	if (line < value_line_count && value_nsorted == port_nvalues) {
-		unsigned char r = value_line_root[line];
-		if (r != VALUE_LINE_SHARED)
-			return r == 0 ? port_nvalues : r - 1;
-	}
-	return value_find(a);
-}
-
 /* pms_value_touch -- a store into [addr, +size) follows: remembered when it
  * lands in a tracked value root */
 void *pms_value_touch(void *addr, size_t size)
@@ -248,7 +194,7 @@ void *pms_value_touch(void *addr, size_t size)
 		return addr;
 	i = value_last;
 	if (a - value_spans[i].addr >= value_spans[i].size)
-		i = value_lookup(a);
+		i = value_find(a);
 	if (i < port_nvalues) {
 		v = &port_values[i];
 		value_last = i;
