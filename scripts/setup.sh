@@ -9,7 +9,7 @@ PACKAGES=(
   libpmemobj-dev libpmem-dev libclang-rt-16-dev pmdk-tools
   chromium graphviz python3-jsonschema python3-pip
   maven openjdk-17-jdk-headless libmemcached-tools python3-matplotlib
-  mosquitto-clients linux-perf
+  mosquitto-clients linux-perf valgrind
 )
 
 sudo_if_needed() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }

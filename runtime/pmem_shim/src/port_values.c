@@ -39,26 +39,31 @@ static int port_nvalues;
  * a root instead of a whole struct port_value; it tries this thread's last
  * root first. */
 static struct value_span { uintptr_t addr; size_t size; } value_spans[PORT_MAX_VALUES];
-static __thread int value_last;
-/* The roots by address, for a binary search: memcached's stores go to heads,
- * sizes, itemstats and slabclass in turns, and a scan of all 21 spans at each
- * was half of pms_value_touch's instructions. Sorted at pms_port_open, when the
- * constructors have registered every root. */
+/* The roots by address (roots do not overlap), for a binary search: a store
+ * outside an operation, and an operation's end, find the roots of a line.
+ * Sorted at pms_port_open, when the constructors have registered every root. */
 static int value_sorted[PORT_MAX_VALUES];
 static int value_nsorted;
 static char port_tracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
 static int port_ntracked;
 
-/* Lines of tracked value roots this thread's stores changed since its last
- * operation end: one bit a line, the tracked roots' lines numbered one after
- * another (value_line0, at pms_port_open), and one bit a root with any set.
- * (A list of spans, searched at every store, was a fifth of the LRU
- * maintainer's instructions in its long transactions.) */
-static size_t value_line0[PORT_MAX_VALUES], value_nlines;
-static __thread uint64_t *touched_bits; /* on the heap (ulog.c's seen_t) */
-static __thread uint32_t touched_roots;
+/* Cache lines of the tracked roots' span (pms_values_base_ .. + size, from
+ * its first line) that this thread's stores changed since its last operation
+ * end: one bit a line, and the list of the bitmap's words with a bit, so that
+ * an operation's end visits those only. A store sets a bit and finds no root:
+ * the roots of a line are looked up at the end, once a line, not once a store
+ * (the binary search at every store was a fifth of the LRU maintainer's
+ * instructions; callgrind, examples/memcached/lru-moves-instructions.sh).
+ * Bits of untracked roots and of other globals in the span are ignored. */
+static uintptr_t values_line_base;
+static size_t values_span_lines;
+/* A span wider than this (roots in different mappings) is not tracked: every
+ * root is compared whole at each operation's end instead (correct, slower). */
+#define VALUE_SPAN_MAX_LINES ((size_t)1 << 22)
+static __thread uint64_t *touched_bits; /* on the heap; then the word list */
+static __thread uint32_t *touched_words;
+static __thread size_t touched_nwords;
 static __thread int touched_all; /* no memory for the bits: compare them whole */
-_Static_assert(PORT_MAX_VALUES <= 32, "touched_roots has a bit per root");
 
 /* pms_port_value -- registers a value root */
 void pms_port_value(const char *name, void *addr, size_t size)
@@ -104,12 +109,6 @@ void values_resolve_tracked(void)
 		value_sorted[j] = i;
 	}
 	value_nsorted = port_nvalues;
-	value_nlines = 0;
-	for (int i = 0; i < port_nvalues; i++)
-		if (port_values[i].tracked) {
-			value_line0[i] = value_nlines;
-			value_nlines += (port_values[i].size + PMS_LINE - 1) / PMS_LINE;
-		}
 	for (int i = 0; i < port_nvalues; i++) {
 		uintptr_t a = (uintptr_t)port_values[i].addr;
 		if (!port_values[i].tracked)
@@ -117,10 +116,17 @@ void values_resolve_tracked(void)
 		lo = a < lo ? a : lo;
 		hi = a + port_values[i].size > hi ? a + port_values[i].size : hi;
 	}
-	if (hi > lo) {
-		pms_values_base_ = lo;
-		pms_values_size_ = hi - lo;
+	if (hi <= lo)
+		return;
+	values_line_base = lo & ~(uintptr_t)(PMS_LINE - 1);
+	values_span_lines = (hi - values_line_base + PMS_LINE - 1) / PMS_LINE;
+	if (values_span_lines > VALUE_SPAN_MAX_LINES) {
+		for (int i = 0; i < port_nvalues; i++)
+			port_values[i].tracked = 0;
+		return;
 	}
+	pms_values_base_ = lo;
+	pms_values_size_ = hi - lo;
 }
 
 /* values_mark_outside -- a store outside any operation goes to lines [lo, hi)
@@ -181,41 +187,60 @@ static int value_find(uintptr_t a)
 	return port_nvalues;
 }
 
+/* value_touch_outside -- a store into [a, +size) of the span outside any
+ * operation: marked in its root, if that root is tracked */
+__attribute__((noinline, cold)) static void value_touch_outside(uintptr_t a, size_t size)
+{
+	int i = value_find(a);
+	struct port_value *v;
+	size_t lo, hi;
+
+	if (i == port_nvalues || !__atomic_load_n(&port_values[i].tracked, __ATOMIC_RELAXED))
+		return;
+	v = &port_values[i];
+	lo = (a - (uintptr_t)v->addr) & ~(size_t)(PMS_LINE - 1);
+	hi = a - (uintptr_t)v->addr + size;
+	values_mark_outside(v, lo, hi > v->size ? v->size : hi);
+}
+
+/* touched_alloc -- this thread's bitmap and word list */
+__attribute__((noinline, cold)) static int touched_alloc(void)
+{
+	size_t words = (values_span_lines + 63) / 64;
+
+	touched_bits = calloc(words, sizeof(uint64_t) + sizeof(uint32_t));
+	if (touched_bits)
+		touched_words = (uint32_t *)(touched_bits + words);
+	return touched_bits != NULL;
+}
+
 /* pms_value_touch -- a store into [addr, +size) follows: remembered when it
- * lands in a tracked value root */
+ * lands in the tracked roots' span */
 void *pms_value_touch(void *addr, size_t size)
 {
 	uintptr_t a = (uintptr_t)addr;
-	struct port_value *v = NULL;
-	size_t lo, hi;
-	int i;
+	size_t first, last;
 
-	if (!port_opened || size == 0)
+	if (a - pms_values_base_ >= pms_values_size_ || size == 0 || port_loading)
 		return addr;
-	i = value_last;
-	if (a - value_spans[i].addr >= value_spans[i].size)
-		i = value_find(a);
-	if (i < port_nvalues) {
-		v = &port_values[i];
-		value_last = i;
-	}
-	if (!v || !__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || port_loading)
-		return addr;
-	lo = (a - (uintptr_t)v->addr) & ~(size_t)(PMS_LINE - 1);
-	hi = a - (uintptr_t)v->addr + size;
-	hi = hi > v->size ? v->size : hi;
 	if (!port_in_op) {
-		values_mark_outside(v, lo, hi);
+		value_touch_outside(a, size);
 		return addr;
 	}
-	if (!touched_bits && !(touched_bits = calloc((value_nlines + 63) / 64, sizeof(uint64_t)))) {
+	if (!touched_bits && !touched_alloc()) {
 		touched_all = 1;
 		return addr;
 	}
-	for (size_t l = value_line0[i] + lo / PMS_LINE,
-			end = value_line0[i] + (hi + PMS_LINE - 1) / PMS_LINE; l < end; l++)
-		touched_bits[l / 64] |= 1ULL << (l % 64);
-	touched_roots |= 1u << i;
+	first = (a - values_line_base) / PMS_LINE;
+	last = (a + size - 1 - values_line_base) / PMS_LINE;
+	if (last >= values_span_lines)
+		last = values_span_lines - 1;
+	for (size_t l = first; l <= last; l++) {
+		uint64_t *w = &touched_bits[l / 64];
+		if (!*w)
+			touched_words[touched_nwords++] = (uint32_t)(l / 64);
+		*w |= 1ULL << (l % 64);
+	}
 	return addr;
 }
 
@@ -409,41 +434,50 @@ static void values_sync_outside(struct port_value *v)
 	}
 }
 
-/* values_sync_lines -- syncs lines [lo, hi) of v as one span */
-static void values_sync_lines(struct port_value *v, size_t lo, size_t hi)
+/* values_sync_lines -- syncs the tracked roots' bytes in span lines
+ * [from, to), root by root */
+static void values_sync_lines(size_t from, size_t to)
 {
-	/* v->copy: whether or not another thread untracked it since */
-	if (v->copy && hi > lo)
-		values_sync_span(v, lo * PMS_LINE, hi * PMS_LINE < v->size ? hi * PMS_LINE : v->size);
+	uintptr_t lo = values_line_base + from * PMS_LINE, hi = values_line_base + to * PMS_LINE;
+	int k = 0, n = value_nsorted;
+
+	while (k < n) { /* the first root ending after lo (ends ascend too) */
+		int mid = (k + n) / 2;
+		const struct value_span *s = &value_spans[value_sorted[mid]];
+		if (s->addr + s->size <= lo)
+			k = mid + 1;
+		else
+			n = mid;
+	}
+	for (; k < value_nsorted; k++) {
+		struct port_value *v = &port_values[value_sorted[k]];
+		uintptr_t a = (uintptr_t)v->addr, b = a + v->size;
+		if (a >= hi)
+			break;
+		/* untracked roots (some lie in the span) were compared whole; a touched
+		 * line has changed more often than not: compared word by word at once */
+		if (__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) && v->copy && b > a)
+			values_sync_range(v, (lo > a ? lo : a) - a, (hi < b ? hi : b) - a);
+	}
 }
 
-/* values_sync_touched -- the runs of lines of v whose bits are set (its lines
- * from bit base on), each synced as a span; the bits are cleared. Words
- * without a bit are skipped: itemstats alone has 680 lines. */
-static void values_sync_touched(struct port_value *v, size_t base)
+/* values_sync_touched -- the runs of set bits of this thread's touched words,
+ * each synced as a span; the bits are cleared */
+static void values_sync_touched(void)
 {
-	size_t end = base + (v->size + PMS_LINE - 1) / PMS_LINE, lo = 0, hi = 0;
-
-	for (size_t w = base / 64; w * 64 < end; w++) {
+	for (size_t k = 0; k < touched_nwords; k++) {
+		size_t w = touched_words[k];
 		uint64_t word = touched_bits[w];
-		if (!word)
-			continue;
-		if (w * 64 < base)
-			word &= ~0ULL << (base - w * 64);
-		if ((w + 1) * 64 > end)
-			word &= (1ULL << (end - w * 64)) - 1; /* end - w * 64 < 64 here */
-		touched_bits[w] &= ~word;
+		touched_bits[w] = 0;
 		while (word) {
-			size_t line = w * 64 + (size_t)__builtin_ctzll(word) - base;
-			word &= word - 1;
-			if (line != hi) {
-				values_sync_lines(v, lo, hi);
-				lo = line;
-			}
-			hi = line + 1;
+			int b = __builtin_ctzll(word);
+			uint64_t rest = ~(word >> b); /* the run of ones from bit b */
+			int run = rest ? __builtin_ctzll(rest) : 64 - b;
+			values_sync_lines(w * 64 + b, w * 64 + b + run);
+			word &= run + b == 64 ? 0 : ~0ULL << (b + run);
 		}
 	}
-	values_sync_lines(v, lo, hi);
+	touched_nwords = 0;
 }
 
 /* values_sync -- before an operation commits: copies the values it changed,
@@ -462,12 +496,8 @@ void values_sync(void)
 		else if (__atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE))
 			values_sync_outside(v);
 	}
-	while (touched_roots && !touched_all) {
-		int i = __builtin_ctz(touched_roots);
-		touched_roots &= touched_roots - 1;
-		values_sync_touched(&port_values[i], value_line0[i]);
-	}
+	if (touched_bits)
+		values_sync_touched();
 	values_copy_pending();
-	touched_roots = 0;
 	touched_all = 0;
 }

@@ -366,18 +366,34 @@ int ulog_log(void *addr, size_t size)
 {
 	size_t need = entry_bytes(size);
 	uint64_t stage[ENTRY_STREAM_MAX / 8];
+	uintptr_t a = (uintptr_t)addr, line = a & ~(uintptr_t)(PMS_LINE - 1);
+	/* Most ranges are (widened to) one line: its entry in the table is looked
+	 * up once, for the check and for the note after the entry. */
+	int one_line = size > 0 && a + size <= line + PMS_LINE;
+	uint64_t mask = one_line ? line_mask(line, a, a + size) : 0;
+	struct seen *s = NULL;
 	char *at;
 
-	if (seen_covers((uintptr_t)addr, size))
+	if (one_line) {
+		s = seen_lookup(line);
+		if (s && (s->bytes & mask) == mask)
+			return ULOG_SEEN;
+	} else if (seen_covers(a, size)) {
 		return ULOG_SEEN;
+	}
 	if (me.used + need > me.cap)
 		return ULOG_FULL;
 	if (offs_n == offs_cap && !offs_grow())
 		return ULOG_FULL; /* no room to remember it: PMDK logs it */
 	at = entry_at(need, stage);
-	entry_write(at, me.gen, (uintptr_t)addr - pms_pool_base_, addr, size);
+	entry_write(at, me.gen, a - pms_pool_base_, addr, size);
 	entry_done(at, need);
-	seen_add((uintptr_t)addr, size);
+	if (!one_line)
+		seen_add(a, size);
+	else if (s || (s = seen_insert(line)))
+		s->bytes |= mask;
+	else
+		seen_full = 1;
 	return ULOG_DONE;
 }
 

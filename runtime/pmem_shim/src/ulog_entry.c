@@ -43,7 +43,10 @@ static uint64_t entry_check(uint64_t gen, uint64_t off, uint64_t size,
 	}
 	for (; i < size; i += 8) {
 		uint64_t w = 0;
-		memcpy(&w, data + i, size - i < 8 ? size - i : 8);
+		if (size - i >= 8) /* a constant size: one load, not a call-like copy */
+			memcpy(&w, data + i, 8);
+		else
+			memcpy(&w, data + i, size - i);
 		a = (a ^ w) * k;
 		a ^= a >> 29;
 	}
