@@ -206,7 +206,38 @@ void *slab_alloc(size_t size, int zero);
 int slab_free(void *ptr);
 size_t slab_usable(const void *ptr);
 int slab_is_fresh(const void *addr, size_t size);
-void slab_widen(void **addr, size_t *size);
+/* A slab slot: its bytes and whether it is fresh (allocated in this thread's
+ * open transaction: no undo log) */
+struct slab_slot {
+	char *lo;
+	size_t size;
+	int fresh;
+};
+int slab_slot_find(const void *addr, struct slab_slot *s);
+static inline int slab_slot_holds_fresh(const struct slab_slot *s, const void *addr, size_t size)
+{
+	return s->fresh && (const char *)addr + size <= s->lo + s->size;
+}
+/* slab_slot_widen -- [*addr, +*size) grown to whole cache lines, within slot s.
+ * Logging a line once lets the next stores into it (a header's other fields)
+ * find it logged: one undo entry and one persist barrier instead of one per
+ * field. Only the slot's own bytes are added, and an object's bytes belong to
+ * whoever may store into the object. */
+static inline void slab_slot_widen(const struct slab_slot *s, void **addr, size_t *size)
+{
+	uintptr_t a = (uintptr_t)*addr, slot_lo = (uintptr_t)s->lo, slot_hi = slot_lo + s->size;
+	uintptr_t lo = a & ~(uintptr_t)(PMS_LINE - 1);
+	uintptr_t hi = (a + *size + PMS_LINE - 1) & ~(uintptr_t)(PMS_LINE - 1);
+
+	if (lo < slot_lo)
+		lo = slot_lo;
+	if (hi > slot_hi)
+		hi = slot_hi;
+	if (hi < a + *size) /* a range past its slot: leave it to the caller's checks */
+		return;
+	*addr = (void *)lo;
+	*size = hi - lo;
+}
 void slab_commit(void);
 void slab_spares_replenish(void);
 void slab_committed(void);

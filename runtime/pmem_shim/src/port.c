@@ -174,11 +174,17 @@ void pms_tx_log_run(const struct pms_store_range *r, size_t n)
 	 * entry header for them all, and still only the bytes the run stores. */
 	if (n <= RUN_MERGE_MAX) {
 		for (size_t i = 0; i < n; i++) {
-			size_t j = k++;
+			size_t j;
+			/* a store the run names off the pool (a value root, an absent
+			 * neighbour's NULL) logs nothing: not sorted either */
+			if (!pms_is_persistent(r[i].addr) || r[i].size == 0)
+				continue;
+			j = k++;
 			for (; j > 0 && m[j - 1].addr > r[i].addr; j--)
 				m[j] = m[j - 1];
 			m[j] = r[i];
 		}
+		n = k;
 		k = 0;
 		for (size_t i = 1; i < n; i++) {
 			char *end = (char *)m[k].addr + m[k].size;
@@ -190,7 +196,7 @@ void pms_tx_log_run(const struct pms_store_range *r, size_t n)
 			}
 		}
 		r = m;
-		n = k + 1;
+		n = n ? k + 1 : 0;
 	}
 	ulog_batch_begin();
 	for (size_t i = 0; i < n; i++)

@@ -532,8 +532,10 @@ size_t slab_usable(const void *ptr)
 	return c ? c->slot_size : 0;
 }
 
-/* slab_is_fresh -- 1 when [addr, addr+size) lies in a fresh slot: no undo log */
-int slab_is_fresh(const void *addr, size_t size)
+/* slab_slot_find -- the slot holding addr (its bounds, whether it is fresh), or
+ * 0 outside slab slots: one lookup and one division for a logged range's two
+ * questions (fresh? its whole lines?) */
+int slab_slot_find(const void *addr, struct slab_slot *s)
 {
 	struct chunk *c = chunk_of(addr);
 	uint32_t slot;
@@ -541,34 +543,18 @@ int slab_is_fresh(const void *addr, size_t size)
 	if (!c)
 		return 0;
 	slot = slot_of(c, addr);
-	return fresh_test(c, slot) &&
-		(const char *)addr + size <= c->slots + (size_t)(slot + 1) * c->slot_size;
+	s->lo = c->slots + (size_t)slot * c->slot_size;
+	s->size = c->slot_size;
+	s->fresh = fresh_test(c, slot);
+	return 1;
 }
 
-/* slab_widen -- [*addr, +*size) grown to whole cache lines, within its slot;
- * unchanged outside slots. Logging a line once lets the next stores into it
- * (a header's other fields) find it logged: one undo entry and one persist
- * barrier instead of one per field. Only the slot's own bytes are added, and
- * an object's bytes belong to whoever may store into the object. */
-void slab_widen(void **addr, size_t *size)
+/* slab_is_fresh -- 1 when [addr, addr+size) lies in a fresh slot: no undo log */
+int slab_is_fresh(const void *addr, size_t size)
 {
-	struct chunk *c = chunk_of(*addr);
-	uintptr_t a = (uintptr_t)*addr, lo, hi, slot_lo, slot_hi;
+	struct slab_slot s;
 
-	if (!c)
-		return;
-	slot_lo = (uintptr_t)c->slots + (uintptr_t)slot_of(c, *addr) * c->slot_size;
-	slot_hi = slot_lo + c->slot_size;
-	lo = a & ~(uintptr_t)(PMS_LINE - 1);
-	hi = (a + *size + PMS_LINE - 1) & ~(uintptr_t)(PMS_LINE - 1);
-	if (lo < slot_lo)
-		lo = slot_lo;
-	if (hi > slot_hi)
-		hi = slot_hi;
-	if (hi < a + *size) /* a range past its slot: leave it to the caller's checks */
-		return;
-	*addr = (void *)lo;
-	*size = hi - lo;
+	return slab_slot_find(addr, &s) && slab_slot_holds_fresh(&s, addr, size);
 }
 
 /* slab_spares_replenish -- at a clean close: spare chunks for the next warm

@@ -355,17 +355,20 @@ int pms_tx_depth(void)
 }
 
 /* tx_add_slow -- logs a range already known to start inside the pool; widen:
- * a range inside a slab slot grows to its whole lines (slab_widen) */
+ * a range inside a slab slot grows to its whole lines (slab_slot_widen) */
 static int tx_add_slow(void *addr, size_t size, int widen)
 {
 	uintptr_t off = (uintptr_t)addr - pms_pool_base_;
+	struct slab_slot slot;
+	int in_slot;
 
 	if (size == 0)
 		return 0;
+	in_slot = slab_on_ && slab_slot_find(addr, &slot);
 	/* No committed state reaches a fresh slot: it is written back at commit,
 	 * and only an explicit abort needs its old bytes (kept in DRAM). */
-	if (slab_on_ && (tx_tls.depth > 0 || tx_tls.lazy > 0) &&
-			!tx_tls.aborted && slab_is_fresh(addr, size))
+	if (in_slot && (tx_tls.depth > 0 || tx_tls.lazy > 0) && !tx_tls.aborted &&
+			slab_slot_holds_fresh(&slot, addr, size))
 		return undo_save(addr, size);
 	if (tx_tls.depth == 0 && tx_tls.lazy > 0 && tx_ensure() != 0)
 		return -1;
@@ -378,8 +381,8 @@ static int tx_add_slow(void *addr, size_t size, int widen)
 	if (tx_tls.aborted)
 		return err_set(ECANCELED, "pms_tx_add_range: the transaction "
 			"was aborted");
-	if (slab_on_ && widen)
-		slab_widen(&addr, &size);
+	if (in_slot && widen)
+		slab_slot_widen(&slot, &addr, &size);
 	if (tx_tls.ulog && !tx_tls.ulog_full) {
 		int r = ulog_log(addr, size);
 		if (r == ULOG_SEEN)

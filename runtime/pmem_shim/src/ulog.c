@@ -242,6 +242,21 @@ static void seen_clear(void)
 	memset(seen_filter, 0, sizeof(seen_filter));
 }
 
+/* A thread's lane goes back to the free set when the thread exits. */
+static pthread_key_t lane_key;
+static pthread_once_t lane_key_once = PTHREAD_ONCE_INIT;
+static void lane_release(void *arg)
+{
+	int lane = (int)(uintptr_t)arg - 1;
+
+	if (lane >= 0 && me.epoch == ulog_pool_epoch)
+		__atomic_fetch_and(&lanes_taken, ~(1ULL << lane), __ATOMIC_ACQ_REL);
+}
+static void lane_key_make(void)
+{
+	pthread_key_create(&lane_key, lane_release);
+}
+
 /* lane_take -- this thread's lane for the open pool, or -1 */
 static int lane_take(void)
 {
@@ -282,23 +297,11 @@ static int lane_take(void)
 	me.lane = i;
 	me.log = (char *)(pms_pool_base_ + l->log_off);
 	me.cap = l->log_size;
+	pthread_once(&lane_key_once, lane_key_make);
+	pthread_setspecific(lane_key, (void *)(uintptr_t)(i + 1));
 	return i;
 }
 
-/* A thread's lane goes back to the free set when the thread exits. */
-static pthread_key_t lane_key;
-static pthread_once_t lane_key_once = PTHREAD_ONCE_INIT;
-static void lane_release(void *arg)
-{
-	int lane = (int)(uintptr_t)arg - 1;
-
-	if (lane >= 0 && me.epoch == ulog_pool_epoch)
-		__atomic_fetch_and(&lanes_taken, ~(1ULL << lane), __ATOMIC_ACQ_REL);
-}
-static void lane_key_make(void)
-{
-	pthread_key_create(&lane_key, lane_release);
-}
 
 /* ulog_begin -- a new outermost transaction: 1 when this log takes it */
 int ulog_begin(void)
@@ -307,8 +310,6 @@ int ulog_begin(void)
 		return 0; /* no memory for the table: PMDK logs this transaction */
 	if (!ulog_on_ || !table || lane_take() < 0)
 		return 0;
-	pthread_once(&lane_key_once, lane_key_make);
-	pthread_setspecific(lane_key, (void *)(uintptr_t)(me.lane + 1));
 	me.used = 0;
 	me.gen = table->lanes[me.lane].committed_gen + 1;
 	return 1;
@@ -407,11 +408,24 @@ int ulog_log_words(void *const *addrs, size_t n)
 	size_t k = 0, need;
 	char *at;
 
+	/* The words come line by line (a value root's changed words): a line's
+	 * entry in the table is looked up once for its run of words. An insert can
+	 * move entries (seen_rehash): s is only kept while no insert happened. */
+	uintptr_t line = 0;
+	struct seen *s = NULL;
+
 	if (n > ULOG_WORDS_MAX)
 		return ULOG_FULL;
-	for (size_t i = 0; i < n; i++)
-		if (!seen_covers((uintptr_t)addrs[i], 8))
-			offs[k++] = (uintptr_t)addrs[i] - pms_pool_base_;
+	for (size_t i = 0; i < n; i++) {
+		uintptr_t a = (uintptr_t)addrs[i];
+		uint64_t m = line_mask(a & ~(uintptr_t)(PMS_LINE - 1), a, a + 8);
+		if ((a & ~(uintptr_t)(PMS_LINE - 1)) != line) {
+			line = a & ~(uintptr_t)(PMS_LINE - 1);
+			s = seen_lookup(line);
+		}
+		if (a % 8 || !s || (s->bytes & m) != m) /* (only an aligned word is in one line) */
+			offs[k++] = a - pms_pool_base_;
+	}
 	if (k == 0)
 		return ULOG_SEEN;
 	need = entry_words_bytes(k);
@@ -420,8 +434,23 @@ int ulog_log_words(void *const *addrs, size_t n)
 	at = entry_at(need, stage);
 	entry_write_words(at, me.gen, offs, k, (const unsigned char *)pms_pool_base_);
 	entry_done(at, need);
-	for (size_t i = 0; i < k; i++)
-		seen_add(pms_pool_base_ + offs[i], 8);
+	line = 0;
+	for (size_t i = 0; i < k; i++) {
+		uintptr_t a = pms_pool_base_ + offs[i];
+		if (a % 8) { /* (not what callers pass, but remembered right) */
+			seen_add(a, 8);
+			line = 0;
+			continue;
+		}
+		if ((a & ~(uintptr_t)(PMS_LINE - 1)) != line) {
+			line = a & ~(uintptr_t)(PMS_LINE - 1);
+			if (!(s = seen_lookup(line)) && !(s = seen_insert(line))) {
+				seen_full = 1;
+				break;
+			}
+		}
+		s->bytes |= line_mask(line, a, a + 8);
+	}
 	return ULOG_DONE;
 }
 

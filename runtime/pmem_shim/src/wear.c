@@ -140,7 +140,7 @@ void pms_wear_reset(void)
  * block written at least once */
 int pms_wear_dump(const char *path)
 {
-	struct pms_wear_map m;
+	struct pms_wear_map m = { 0 }; /* (gcc cannot see pms_wear_get fill it) */
 	uint64_t total = 0;
 	FILE *f;
 
