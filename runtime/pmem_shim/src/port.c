@@ -393,6 +393,7 @@ void pms_op_end(void)
 	}
 	if (port_in_op && tx_tls.depth == 0) {
 		port_in_op = 0;
+		pms_touch_map_ = NULL; /* value-root stores outside operations are marked apart */
 		__atomic_sub_fetch(&port_ops_open, 1, __ATOMIC_RELAXED);
 	}
 }

@@ -55,8 +55,9 @@ static int port_ntracked;
  * (the binary search at every store was a fifth of the LRU maintainer's
  * instructions; callgrind, examples/memcached/lru-moves-instructions.sh).
  * Bits of untracked roots and of other globals in the span are ignored. */
-static uintptr_t values_line_base;
-static size_t values_span_lines;
+uintptr_t pms_values_line0_;
+uintptr_t pms_values_lines_;
+__thread uint64_t *pms_touch_map_; /* touched_bits while a store may mark it inline (port.h) */
 /* A span wider than this (roots in different mappings) is not tracked: every
  * root is compared whole at each operation's end instead (correct, slower). */
 #define VALUE_SPAN_MAX_LINES ((size_t)1 << 22)
@@ -96,7 +97,7 @@ uintptr_t pms_values_size_;
  * and the span of them PMS_LOGGED hands to pms_value_touch */
 void values_resolve_tracked(void)
 {
-	uintptr_t lo = UINTPTR_MAX, hi = 0;
+	uintptr_t lo = UINTPTR_MAX, hi = 0, line0;
 
 	for (int i = 0; i < port_nvalues; i++)
 		for (int j = 0; j < port_ntracked; j++)
@@ -118,13 +119,14 @@ void values_resolve_tracked(void)
 	}
 	if (hi <= lo)
 		return;
-	values_line_base = lo & ~(uintptr_t)(PMS_LINE - 1);
-	values_span_lines = (hi - values_line_base + PMS_LINE - 1) / PMS_LINE;
-	if (values_span_lines > VALUE_SPAN_MAX_LINES) {
+	line0 = lo & ~(uintptr_t)(PMS_LINE - 1);
+	if ((hi - line0 + PMS_LINE - 1) / PMS_LINE > VALUE_SPAN_MAX_LINES) {
 		for (int i = 0; i < port_nvalues; i++)
 			port_values[i].tracked = 0;
 		return;
 	}
+	pms_values_line0_ = line0;
+	pms_values_lines_ = (hi - line0 + PMS_LINE - 1) / PMS_LINE;
 	pms_values_base_ = lo;
 	pms_values_size_ = hi - lo;
 }
@@ -206,7 +208,7 @@ __attribute__((noinline, cold)) static void value_touch_outside(uintptr_t a, siz
 /* touched_alloc -- this thread's bitmap and word list */
 __attribute__((noinline, cold)) static int touched_alloc(void)
 {
-	size_t words = (values_span_lines + 63) / 64;
+	size_t words = (pms_values_lines_ + 63) / 64;
 
 	touched_bits = calloc(words, sizeof(uint64_t) + sizeof(uint32_t));
 	if (touched_bits)
@@ -231,16 +233,17 @@ void *pms_value_touch(void *addr, size_t size)
 		touched_all = 1;
 		return addr;
 	}
-	first = (a - values_line_base) / PMS_LINE;
-	last = (a + size - 1 - values_line_base) / PMS_LINE;
-	if (last >= values_span_lines)
-		last = values_span_lines - 1;
+	first = (a - pms_values_line0_) / PMS_LINE;
+	last = (a + size - 1 - pms_values_line0_) / PMS_LINE;
+	if (last >= pms_values_lines_)
+		last = pms_values_lines_ - 1;
 	for (size_t l = first; l <= last; l++) {
 		uint64_t *w = &touched_bits[l / 64];
 		if (!*w)
 			touched_words[touched_nwords++] = (uint32_t)(l / 64);
 		*w |= 1ULL << (l % 64);
 	}
+	pms_touch_map_ = touched_bits; /* until the operation ends (pms_op_end) */
 	return addr;
 }
 
@@ -438,7 +441,7 @@ static void values_sync_outside(struct port_value *v)
  * [from, to), root by root */
 static void values_sync_lines(size_t from, size_t to)
 {
-	uintptr_t lo = values_line_base + from * PMS_LINE, hi = values_line_base + to * PMS_LINE;
+	uintptr_t lo = pms_values_line0_ + from * PMS_LINE, hi = pms_values_line0_ + to * PMS_LINE;
 	int k = 0, n = value_nsorted;
 
 	while (k < n) { /* the first root ending after lo (ends ascend too) */

@@ -85,12 +85,31 @@ extern __UINTPTR_TYPE__ pms_watch_size_;
 extern __UINTPTR_TYPE__ pms_values_base_;
 extern __UINTPTR_TYPE__ pms_values_size_;
 void *pms_value_touch(void *addr, __SIZE_TYPE__ size);
+/* The span's cache lines from the first one, and this thread's map of the lines its operation
+ * changed (a bit a line) while a store may mark it here: NULL outside operations, during the
+ * cold load, and until pms_value_touch marked a first line. A store within one line whose word
+ * of the map has a bit already needs only its own bit; the rest go to pms_value_touch. */
+extern __UINTPTR_TYPE__ pms_values_line0_;
+extern __UINTPTR_TYPE__ pms_values_lines_;
+extern __thread __UINT64_TYPE__ *pms_touch_map_;
+static __inline__ void *pms_value_touch_(void *addr, __SIZE_TYPE__ size)
+{
+	__UINTPTR_TYPE__ line = ((__UINTPTR_TYPE__)addr - pms_values_line0_) / 64;
+	__UINT64_TYPE__ *map = pms_touch_map_;
+
+	if (map && line < pms_values_lines_ && ((__UINTPTR_TYPE__)addr % 64) + size <= 64 &&
+			map[line / 64]) {
+		map[line / 64] |= (__UINT64_TYPE__)1 << (line % 64);
+		return addr;
+	}
+	return pms_value_touch(addr, size);
+}
 static __inline__ void *pms_logged_(void *addr, __SIZE_TYPE__ size)
 {
 	if ((__UINTPTR_TYPE__)addr - pms_watch_base_ < pms_watch_size_)
 		return pms_tx_log_store(addr, size);
 	if ((__UINTPTR_TYPE__)addr - pms_values_base_ < pms_values_size_)
-		return pms_value_touch(addr, size);
+		return pms_value_touch_(addr, size);
 	return addr;
 }
 
@@ -125,7 +144,7 @@ static __inline__ void *pms_logged_in_run_(void *addr, __SIZE_TYPE__ size)
 	if ((__UINTPTR_TYPE__)addr - pms_watch_base_ < pms_watch_size_)
 		return pms_run_logged_ ? addr : pms_tx_log_store(addr, size);
 	if ((__UINTPTR_TYPE__)addr - pms_values_base_ < pms_values_size_)
-		return pms_value_touch(addr, size);
+		return pms_value_touch_(addr, size);
 	return addr;
 }
 /** The form of a store whose target the PMS_LOGGED_RUN before it logged (persist-rewriter emits
@@ -248,7 +267,7 @@ int pms_port_generation_refresh(__UINT64_TYPE__ *obj_gen);
  * pms_port_value_tracked, an operation's end copies only the lines its stores changed instead
  * of comparing the whole global. lv is evaluated once, as in PMS_LOGGED. */
 #define PMS_VALUE_STORE(lv) \
-	(*(__typeof__(lv) *)pms_value_touch((void *)&(lv), sizeof(lv)))
+	(*(__typeof__(lv) *)pms_value_touch_((void *)&(lv), sizeof(lv)))
 /** memset/memcpy/memmove whose destination may be a value root: marked like PMS_VALUE_STORE. */
 void *pms_value_memset(void *dst, int c, __SIZE_TYPE__ n);
 void *pms_value_memcpy(void *dst, const void *src, __SIZE_TYPE__ n);
@@ -312,7 +331,7 @@ void pms_port_value_tracked(const char *name);
  * pms_port_in_pool pms_op_begin pms_op_end pms_op_unlock_mutex pms_op_unlock_rwlock
  * pms_port_open pms_port_warm pms_port_skip_load pms_port_saved pms_port_loaded pms_port_root pms_port_root_register
  * pms_port_registered_roots pms_port_bind_executable pms_port_value
- * pms_port_generation_refresh pms_value_touch pms_port_value_tracked */
+ * pms_port_generation_refresh pms_value_touch pms_value_touch_ pms_port_value_tracked */
 #ifdef __cplusplus
 extern "C" {
 #endif
