@@ -44,7 +44,7 @@ static bool runtimeCall(const CallExpr *C, const SourceManager &SM) {
 
 /// The runtime's store forms, which return the address of the l-value they log or mark.
 static bool storeForm(StringRef Name) {
-  return isLoggedStoreCall(Name) || Name == "pms_value_touch";
+  return isLoggedStoreCall(Name) || isValueStoreCall(Name);
 }
 
 const Expr *portedLValue(const Expr *E, const SourceManager &SM) {

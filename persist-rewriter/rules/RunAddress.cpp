@@ -2,6 +2,7 @@
 #include "rules/RunAddress.h"
 #include "rewrite/SpellingRange.h"
 #include "rules/PortRule.h" // variableAtBase
+#include "rules/StoreRule.h" // isLoggedStoreCall, isValueStoreCall
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringExtras.h"
@@ -476,9 +477,9 @@ private:
 
 bool writesNoMemory(llvm::StringRef PlainName) {
   static const llvm::StringSet<> Names = {
-      "memcmp", "strlen", "strcmp", "strncmp", "expect", "constant_p", "object_size",
-      "pms_logged_", "pms_logged_in_run_", "pms_tx_log_store", "pms_value_touch"};
-  return Names.contains(PlainName);
+      "memcmp", "strlen", "strcmp", "strncmp", "expect", "constant_p", "object_size"};
+  return Names.contains(PlainName) || isLoggedStoreCall(PlainName) ||
+         isValueStoreCall(PlainName);
 }
 
 bool isBranchHint(llvm::StringRef PlainName) { return PlainName == "expect"; }

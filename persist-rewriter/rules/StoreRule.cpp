@@ -16,6 +16,10 @@ bool isLoggedStoreCall(StringRef Callee) {
          Callee == "pms_tx_log_store";
 }
 
+bool isValueStoreCall(StringRef Callee) {
+  return Callee == "pms_value_touch_" || Callee == "pms_value_touch";
+}
+
 bool isLoggedLValue(const Expr *L) {
   const auto *U = dyn_cast<UnaryOperator>(L->IgnoreParens());
   if (!U || U->getOpcode() != UO_Deref)

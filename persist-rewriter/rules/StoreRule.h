@@ -39,6 +39,9 @@ bool isLoggedLValue(const clang::Expr *L);
 /// The runtime functions a logged store form calls with its l-value's address: pms_logged_
 /// (PMS_LOGGED), pms_logged_in_run_ (PMS_LOGGED_IN_RUN), pms_tx_log_store (ports made before).
 bool isLoggedStoreCall(llvm::StringRef Callee);
+/// The runtime functions PMS_VALUE_STORE calls with its l-value's address: pms_value_touch_
+/// (its inline part), pms_value_touch (ports made before).
+bool isValueStoreCall(llvm::StringRef Callee);
 
 } // namespace nvm::port
 

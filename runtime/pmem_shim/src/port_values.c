@@ -65,6 +65,12 @@ static __thread uint64_t *touched_bits; /* on the heap; then the word list */
 static __thread uint32_t *touched_words;
 static __thread size_t touched_nwords;
 static __thread int touched_all; /* no memory for the bits: compare them whole */
+/* The roots an operation's end compares whole (untracked at pms_port_open), so
+ * that it need not look at every root; values_irregular: since then a root
+ * lost its tracking or was stored into outside an operation, and every root is
+ * looked at again. */
+static int value_untracked[PORT_MAX_VALUES], value_nuntracked;
+static int values_irregular;
 
 /* pms_port_value -- registers a value root */
 void pms_port_value(const char *name, void *addr, size_t size)
@@ -117,18 +123,20 @@ void values_resolve_tracked(void)
 		lo = a < lo ? a : lo;
 		hi = a + port_values[i].size > hi ? a + port_values[i].size : hi;
 	}
-	if (hi <= lo)
-		return;
 	line0 = lo & ~(uintptr_t)(PMS_LINE - 1);
-	if ((hi - line0 + PMS_LINE - 1) / PMS_LINE > VALUE_SPAN_MAX_LINES) {
+	if (hi > lo && (hi - line0 + PMS_LINE - 1) / PMS_LINE > VALUE_SPAN_MAX_LINES) {
 		for (int i = 0; i < port_nvalues; i++)
 			port_values[i].tracked = 0;
-		return;
+	} else if (hi > lo) {
+		pms_values_line0_ = line0;
+		pms_values_lines_ = (hi - line0 + PMS_LINE - 1) / PMS_LINE;
+		pms_values_base_ = lo;
+		pms_values_size_ = hi - lo;
 	}
-	pms_values_line0_ = line0;
-	pms_values_lines_ = (hi - line0 + PMS_LINE - 1) / PMS_LINE;
-	pms_values_base_ = lo;
-	pms_values_size_ = hi - lo;
+	value_nuntracked = 0;
+	for (int i = 0; i < port_nvalues; i++)
+		if (!port_values[i].tracked)
+			value_untracked[value_nuntracked++] = i;
 }
 
 /* values_mark_outside -- a store outside any operation goes to lines [lo, hi)
@@ -143,6 +151,7 @@ static void values_mark_outside(struct port_value *v, size_t lo, size_t hi)
 		uint64_t *none = NULL;
 		if (!fresh) {
 			__atomic_store_n(&v->tracked, 0, __ATOMIC_RELAXED); /* compare it whole */
+			__atomic_store_n(&values_irregular, 1, __ATOMIC_RELEASE);
 			return;
 		}
 		if (!__atomic_compare_exchange_n(&v->outside, &none, fresh, 0, __ATOMIC_ACQ_REL,
@@ -159,6 +168,7 @@ static void values_mark_outside(struct port_value *v, size_t lo, size_t hi)
 			__atomic_fetch_or(&bits[line / 64], bit, __ATOMIC_RELAXED);
 	}
 	__atomic_store_n(&v->any_outside, 1, __ATOMIC_RELEASE);
+	__atomic_store_n(&values_irregular, 1, __ATOMIC_RELEASE);
 }
 
 /* value_find -- the root holding address a, or port_nvalues */
@@ -490,14 +500,23 @@ static void values_sync_touched(void)
 void values_sync(void)
 {
 	ulog_batch_begin();
-	for (int i = 0; i < port_nvalues; i++) {
-		struct port_value *v = &port_values[i];
-		if (!v->copy)
-			continue;
-		if (!__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || touched_all)
-			values_sync_changed(v, 0, v->size);
-		else if (__atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE))
-			values_sync_outside(v);
+	if (touched_all || value_nsorted != port_nvalues ||
+			__atomic_load_n(&values_irregular, __ATOMIC_ACQUIRE)) {
+		for (int i = 0; i < port_nvalues; i++) {
+			struct port_value *v = &port_values[i];
+			if (!v->copy)
+				continue;
+			if (!__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || touched_all)
+				values_sync_changed(v, 0, v->size);
+			else if (__atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE))
+				values_sync_outside(v);
+		}
+	} else {
+		for (int k = 0; k < value_nuntracked; k++) {
+			struct port_value *v = &port_values[value_untracked[k]];
+			if (v->copy)
+				values_sync_changed(v, 0, v->size);
+		}
 	}
 	if (touched_bits)
 		values_sync_touched();
