@@ -34,10 +34,8 @@ struct port_value {
 
 static struct port_value port_values[PORT_MAX_VALUES];
 static int port_nvalues;
-/* Where each root lives, apart from the rest: pms_value_touch runs at every
- * store into a tracked root (statistics counters) and searches these, 16 bytes
- * a root instead of a whole struct port_value; it tries this thread's last
- * root first. */
+/* Where each root lives, apart from the rest: the searches below read 16
+ * bytes a root instead of a whole struct port_value. */
 static struct value_span { uintptr_t addr; size_t size; } value_spans[PORT_MAX_VALUES];
 /* The roots by address (roots do not overlap), for a binary search: a store
  * outside an operation, and an operation's end, find the roots of a line.
@@ -53,7 +51,7 @@ static int port_ntracked;
  * an operation's end visits those only. A store sets a bit and finds no root:
  * the roots of a line are looked up at the end, once a line, not once a store
  * (the binary search at every store was a fifth of the LRU maintainer's
- * instructions; callgrind, examples/memcached/lru-moves-instructions.sh).
+ * instructions under callgrind; bench/move-instructions.sh counts a move).
  * Bits of untracked roots and of other globals in the span are ignored. */
 uintptr_t pms_values_line0_;
 uintptr_t pms_values_lines_;

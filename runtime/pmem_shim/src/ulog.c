@@ -302,7 +302,6 @@ static int lane_take(void)
 	return i;
 }
 
-
 /* ulog_begin -- a new outermost transaction: 1 when this log takes it */
 int ulog_begin(void)
 {
