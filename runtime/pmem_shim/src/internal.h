@@ -132,6 +132,10 @@ int pool_open_deferred(struct pms_pool *p, const char *path, uintptr_t addr,
 void pool_pmdk_forbid(void);
 PMEMobjpool *pool_pmdk_slow(void);
 void pool_pmdk_before_fork(void);
+/* pool_fork.c: a forked child gets a copy of the pool as of the fork */
+void pool_fork_prepare(void);
+void pool_fork_parent(void);
+void pool_fork_child(void);
 void pool_unlock_unmap(struct pms_pool *p);
 /* pool_pmdk -- PMDK's handle of the open pool, opening PMDK on first use;
  * NULL (errno, message) when it cannot be opened */

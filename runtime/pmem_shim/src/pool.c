@@ -270,47 +270,12 @@ static int pool_publish(const char *path, const char *tmp)
 	return 0;
 }
 
-/*
- * A forked child (Redis' BGSAVE and AOF rewrite) shares the pool's pages with its parent: any
- * allocation or store it made would land in the parent's heap. It gets a private copy-on-write
- * mapping of the same file at the same address instead, so the parent's pool never sees it.
- */
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
-/* pool_fork_child -- remaps the pool privately in a forked child (PMDK's
- * mapping too, when it is not the runtime's) */
-static void pool_fork_child(void)
-{
-	uintptr_t pmdk_base;
-	int fd;
-
-	if (!pool_cur)
-		return;
-	pmdk_base = (uintptr_t)pool_cur->pop;
-	if (!pmdk_base)
-		pool_pmdk_forbid(); /* the parent could not open it before the fork */
-	/* the file the parent holds open (its name may be relative to a directory
-	 * the program has left) */
-	fd = pool_cur->lock_fd >= 0 ? dup(pool_cur->lock_fd) :
-		open(pool_cur->path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || mmap((void *)pms_pool_base_, pms_pool_size_, PROT_READ | PROT_WRITE,
-			MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED ||
-			(pmdk_base && pmdk_base != pms_pool_base_ &&
-			mmap((void *)pmdk_base, pms_pool_size_, PROT_READ | PROT_WRITE,
-			MAP_PRIVATE | MAP_FIXED, fd, 0) == MAP_FAILED)) {
-		/* unable to detach: the child must not touch the parent's pool */
-		fprintf(stderr, "pmem_shim: forked child cannot map the pool privately\n");
-		_exit(127);
-	}
-	close(fd);
-	pool_cur->is_pmem = 0;
-	flush_msync_ = 0; /* the child's stores must not reach the file */
-}
-
-/* fork_register -- installs pool_fork_child once */
+/* fork_register -- installs the fork handlers once (pool_fork.c) */
 static void fork_register(void)
 {
-	pthread_atfork(pool_pmdk_before_fork, NULL, pool_fork_child);
+	pthread_atfork(pool_fork_prepare, pool_fork_parent, pool_fork_child);
 }
 
 /* pms_pool_open -- opens or creates the pool in path at its fixed address */

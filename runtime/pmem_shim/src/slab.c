@@ -422,6 +422,21 @@ static void fresh_add(struct chunk *c, uint32_t slot)
 
 /* slab_alloc -- a slot of at least size bytes; NULL with errno 0 when size
  * is for PMDK, NULL with errno set on failure */
+/* chunk_free_word -- in *w, the first word of c's bitmap from its cursor on
+ * with a free slot; 0 when there is none */
+static int chunk_free_word(const struct chunk *c, uint32_t *w)
+{
+	uint32_t words = (c->nslots + 63) / 64;
+
+	for (uint32_t n = 0, i = c->cursor; n < words; n++, i = (i + 1) % words)
+		if (~c->hdr->bits[i] != 0 &&
+				i * 64 + (uint32_t)__builtin_ctzll(~c->hdr->bits[i]) < c->nslots) {
+			*w = i;
+			return 1;
+		}
+	return 0;
+}
+
 void *slab_alloc(size_t size, int zero)
 {
 	int cls = slab_class_of(size ? size : 1);
@@ -435,6 +450,7 @@ void *slab_alloc(size_t size, int zero)
 		return NULL;
 	}
 	pthread_mutex_lock(&slab_lock);
+again:
 	/* chunks found at open are counted when first looked at */
 	while ((c = avail_head[cls]) && c->nfree == NFREE_UNKNOWN) {
 		if (chunk_count(c) != 0) {
@@ -455,9 +471,15 @@ void *slab_alloc(size_t size, int zero)
 		err_set(ENOMEM, "pmem_shim: out of memory (slab chunks)");
 		return NULL;
 	}
-	for (w = c->cursor;; w = (w + 1) % ((c->nslots + 63) / 64))
-		if (~c->hdr->bits[w] != 0 && (w * 64 + (uint32_t)__builtin_ctzll(~c->hdr->bits[w])) < c->nslots)
-			break;
+	if (!chunk_free_word(c, &w)) {
+		/* The count said free, the bitmap full: a forked child whose parent
+		 * allocated from this chunk between the fork and the child's first
+		 * look at the pool (docs/pmem_shim.md). The chunk is full. */
+		c->nfree = 0;
+		avail_head[cls] = c->next_avail;
+		c->avail = 0;
+		goto again;
+	}
 	word = c->hdr->bits[w];
 	slot = w * 64 + (uint32_t)__builtin_ctzll(~word);
 	c->hdr->bits[w] = word | (1ULL << (slot % 64));
