@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/sendfile.h>
 #include <unistd.h>
 
 #include "internal.h"
@@ -34,25 +35,38 @@ static int pool_file_fd(void)
 		open(pool_cur->path, O_RDONLY | O_CLOEXEC);
 }
 
-/* copy_data -- copies the extents of file fd that hold data (all of it where
- * the file system cannot tell) from the pool's mapping to dst */
-static void copy_data(int fd, char *dst)
+/* copy_range -- bytes [off, end) of the pool into the memory file mfd: by
+ * sendfile from the pool's file (the page cache holds every store made
+ * through the shared mapping; 0.7-1.3 s a GB here, memcpy through the two
+ * mappings 1.2-6 s), or through dst where sendfile cannot */
+static void copy_range(int fd, int mfd, char *dst, off_t off, off_t end)
 {
-	const char *src = (const char *)pms_pool_base_;
+	ssize_t n = 0;
+
+	if (lseek(mfd, off, SEEK_SET) == off)
+		while (off < end && (n = sendfile(mfd, fd, &off, (size_t)(end - off))) > 0)
+			;
+	if (off < end)
+		memcpy(dst + off, (const char *)pms_pool_base_ + off, (size_t)(end - off));
+}
+
+/* copy_data -- copies the extents of the pool's file fd that hold data (all of
+ * it where the file system cannot tell) into the memory file mfd */
+static void copy_data(int fd, int mfd, char *dst)
+{
 	off_t off = 0, end;
 
 	while ((size_t)off < pms_pool_size_) {
 		off = lseek(fd, off, SEEK_DATA);
 		if (off < 0) {
-			if (errno == ENXIO)
-				return; /* no data after off */
-			memcpy(dst, src, pms_pool_size_); /* no SEEK_DATA here */
+			if (errno != ENXIO) /* ENXIO: no data after off */
+				copy_range(fd, mfd, dst, 0, (off_t)pms_pool_size_);
 			return;
 		}
 		end = lseek(fd, off, SEEK_HOLE);
 		if (end < 0 || (size_t)end > pms_pool_size_)
 			end = (off_t)pms_pool_size_;
-		memcpy(dst + off, src + off, (size_t)(end - off));
+		copy_range(fd, mfd, dst, off, end);
 		off = end;
 	}
 }
@@ -69,7 +83,7 @@ static int snapshot(void)
 	fd = pool_file_fd();
 	if (dst == MAP_FAILED || fd < 0)
 		goto fail;
-	copy_data(fd, dst);
+	copy_data(fd, mfd, dst);
 	munmap(dst, pms_pool_size_);
 	close(fd);
 	return mfd;
