@@ -35,46 +35,17 @@ run() { # run LABEL: one line of counts
     -l 127.0.0.1 -t 1 -m 1024 -c 1012 -o no_lru_crawler,no_hashexpand,hashpower=21 \
     2>"$TMP/valgrind.log") &
   SPID=$!
-  python3 - "$PORT" "$N" "$TIMES" >"$TMP/moves" <<'PY' || fail "the client failed against $label"
-import socket, sys, time
-port, n, times = (int(x) for x in sys.argv[1:])
-for _ in range(600):  # the server starts slowly under valgrind
-    try:
-        s = socket.create_connection(("127.0.0.1", port))
-        break
-    except OSError:
-        time.sleep(0.1)
-else:
-    sys.exit("lru-moves-instructions: the server never accepted connections")
-f = s.makefile("rwb")
-def ask(line, end=b"END\r\n"):
-    f.write(line)
-    f.flush()
-    out = b""
-    while not out.endswith(end):
-        got = f.readline()
-        if not got:
-            sys.exit("lru-moves-instructions: the server closed the connection")
-        out += got
-    return out
-def moves():
-    total = 0
-    for line in ask(b"stats items\r\n").split(b"\r\n"):
-        p = line.split()
-        if len(p) == 3 and p[1].split(b":")[-1] in (b"moves_to_cold", b"moves_to_warm",
-                                                    b"moves_within_lru"):
-            total += int(p[2])
-    return total
-val = b"x" * 100
-for i in range(n):
-    f.write(b"set key%d 0 0 %d noreply\r\n%s\r\n" % (i, len(val), val))
-ask(b"version\r\n", b"\r\n")
+  python3 - "$HERE" "$PORT" "$N" "$TIMES" >"$TMP/moves" <<'PY' || fail "the client failed against $label"
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from lru_client import Client
+port, n, times = (int(x) for x in sys.argv[2:])
+c = Client(port, "lru-moves-instructions", wait_s=60)  # the server starts slowly under valgrind
+c.store(n)
 time.sleep(3)
-for _ in range(times):
-    for b in range(0, n, 50):
-        ask(b"get " + b" ".join(b"key%d" % i for i in range(b, b + 50)) + b"\r\n")
+c.fetch(n, times)
 time.sleep(5)  # the maintainer's moves of the fetches
-print(moves())
+print(c.moves())
 PY
   [ -s "$TMP/moves" ] ||
     fail "no figures from $label: $(grep -v '^==' "$TMP/valgrind.log" | tail -1)"

@@ -22,48 +22,26 @@ trap stop_server EXIT
 run() { # run LABEL: one line of figures
   local label=$1 line
   start_server "$label"
-  line=$(taskset -c 1 python3 - "$PORT" "$SPID" "$N" "$TIMES" <<'PY'
-import os, socket, sys, time
-port, pid, n, times = (int(x) for x in sys.argv[1:])
-s = socket.create_connection(("127.0.0.1", port))
-f = s.makefile("rwb")
-def ask(line, end=b"END\r\n"):
-    f.write(line)
-    f.flush()
-    out = b""
-    while not out.endswith(end):
-        got = f.readline()
-        if not got:
-            sys.exit("lru-moves: the server closed the connection")
-        out += got
-    return out
-val = b"x" * 100
-for i in range(n):
-    f.write(b"set key%d 0 0 %d noreply\r\n%s\r\n" % (i, len(val), val))
-ask(b"version\r\n", b"\r\n")
+  line=$(taskset -c 1 python3 - "$HERE" "$PORT" "$SPID" "$N" "$TIMES" <<'PY'
+import os, sys, time
+sys.path.insert(0, sys.argv[1])
+from lru_client import Client
+port, pid, n, times = (int(x) for x in sys.argv[2:])
+c = Client(port, "lru-moves")
+c.store(n)
 time.sleep(1.0)  # the maintainer's moves of the stores end
 def cpu():
     out = {}
     for t in os.listdir("/proc/%d/task" % pid):
-        with open("/proc/%d/task/%s/comm" % (pid, t)) as c, \
+        with open("/proc/%d/task/%s/comm" % (pid, t)) as comm, \
              open("/proc/%d/task/%s/schedstat" % (pid, t)) as st:
-            name = c.read().strip()
+            name = comm.read().strip()
             out[name] = out.get(name, 0) + int(st.read().split()[0])
     return out
-def moves():
-    total = 0
-    for line in ask(b"stats items\r\n").split(b"\r\n"):
-        p = line.split()
-        if len(p) == 3 and p[1].split(b":")[-1] in (b"moves_to_cold", b"moves_to_warm",
-                                                    b"moves_within_lru"):
-            total += int(p[2])
-    return total
-c0, m0 = cpu(), moves()
-for _ in range(times):
-    for b in range(0, n, 50):
-        ask(b"get " + b" ".join(b"key%d" % i for i in range(b, b + 50)) + b"\r\n")
+c0, m0 = cpu(), c.moves()
+c.fetch(n, times)
 time.sleep(1.5)  # and those of the fetches
-c1, m1 = cpu(), moves()
+c1, m1 = cpu(), c.moves()
 mv = m1 - m0
 if mv <= 0:
     sys.exit("lru-moves: the server made no LRU moves")
