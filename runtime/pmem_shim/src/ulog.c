@@ -416,12 +416,10 @@ int ulog_log_words(void *const *addrs, size_t n)
 	if (n > ULOG_WORDS_MAX)
 		return ULOG_FULL;
 	for (size_t i = 0; i < n; i++) {
-		uintptr_t a = (uintptr_t)addrs[i];
-		uint64_t m = line_mask(a & ~(uintptr_t)(PMS_LINE - 1), a, a + 8);
-		if ((a & ~(uintptr_t)(PMS_LINE - 1)) != line) {
-			line = a & ~(uintptr_t)(PMS_LINE - 1);
-			s = seen_lookup(line);
-		}
+		uintptr_t a = (uintptr_t)addrs[i], l = a & ~(uintptr_t)(PMS_LINE - 1);
+		uint64_t m = line_mask(l, a, a + 8);
+		if (l != line)
+			s = seen_lookup(line = l);
 		if (a % 8 || !s || (s->bytes & m) != m) /* (only an aligned word is in one line) */
 			offs[k++] = a - pms_pool_base_;
 	}
