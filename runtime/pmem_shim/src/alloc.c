@@ -52,6 +52,7 @@ static void *alloc_new(const char *fn, size_t size, uint64_t flags)
 			err_pmdk(errno, fn);
 			return NULL;
 		}
+		tx_fresh_note((void *)(pms_pool_base_ + oid.off), size);
 	} else if (pmdk.xalloc(pool_cur->pop, &oid, size, PMS_TYPE_NUM,
 			flags, NULL, NULL) != 0) {
 		err_pmdk(errno, fn);
@@ -97,6 +98,7 @@ void pms_free(void *ptr)
 		return;
 	oid = oid_of(ptr);
 	if (u) {
+		tx_fresh_forget(ptr);
 		if (pmdk.tx_xfree(oid, POBJ_XFREE_NO_ABORT) != 0) {
 			err_pmdk(errno, "pms_free");
 			return;
@@ -154,6 +156,11 @@ void *pms_realloc(void *ptr, size_t size)
 			err_pmdk(errno, "pms_realloc");
 			return NULL;
 		}
+		/* PMDK moves the object to a new one of this transaction (a
+		 * resize in place would keep committed bytes: not fresh) */
+		tx_fresh_forget(ptr);
+		if ((void *)(pms_pool_base_ + oid.off) != ptr)
+			tx_fresh_note((void *)(pms_pool_base_ + oid.off), size);
 	} else if (pmdk.realloc(pool_cur->pop, &oid, size, PMS_TYPE_NUM)) {
 		err_pmdk(errno, "pms_realloc");
 		return NULL;

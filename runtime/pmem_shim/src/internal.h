@@ -197,6 +197,16 @@ int tx_add_exact(void *addr, size_t size);
 int tx_add_words(void *const *addrs, size_t n);
 void tx_note_unlogged(void *addr, size_t size);
 void tx_writeback_unlogged(void);
+/* tx_fresh.c: objects PMDK allocated in this thread's open transaction */
+void tx_fresh_note(const void *p, size_t size);
+void tx_fresh_forget(const void *p);
+void tx_fresh_clear(void);
+int tx_fresh_holds_slow(const void *addr, size_t size);
+extern __thread int tx_fresh_n_; /* how many: none in most transactions */
+static inline int tx_fresh_holds(const void *addr, size_t size)
+{
+	return tx_fresh_n_ > 0 && tx_fresh_holds_slow(addr, size);
+}
 
 /* slab.c: small objects without per-call persist barriers */
 #define SLAB_MAX 32768        /* the largest slot */

@@ -123,7 +123,8 @@ static inline __attribute__((always_inline)) void *log_store(void *addr, size_t 
 	/* Bytes this transaction logged already (a run's stores after the run, a
 	 * field stored twice) need nothing more: about two thirds of a memcached
 	 * set's stores, each of which went down five calls to find that out. */
-	if (tx_tls.depth > 0 && !tx_tls.aborted && !pms_lat_active_ && ulog_covers(addr, size))
+	if (tx_tls.depth > 0 && !tx_tls.aborted && !pms_lat_active_ &&
+			(tx_fresh_holds(addr, size) || ulog_covers(addr, size)))
 		return addr;
 	/* The cold load stores millions of times outside any transaction and
 	 * writes everything back when it completes: a count is all it needs. */

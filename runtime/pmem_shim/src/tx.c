@@ -115,6 +115,7 @@ static void undo_clear(void)
 static void tx_finish(int ended_tx)
 {
 	pms_run_logged_ = 0; /* the run's entries are retired with the transaction */
+	tx_fresh_clear();
 	while (defer_n > 0) {
 		struct tx_defer d = defer_v[--defer_n];
 		d.fn(d.arg);
@@ -370,6 +371,9 @@ static int tx_add_slow(void *addr, size_t size, int widen)
 	if (in_slot && (tx_tls.depth > 0 || tx_tls.lazy > 0) && !tx_tls.aborted &&
 			slab_slot_holds_fresh(&slot, addr, size))
 		return undo_save(addr, size);
+	/* nor an object PMDK's open transaction allocated (tx_fresh.c) */
+	if (!in_slot && tx_tls.pmdk && !tx_tls.aborted && tx_fresh_holds(addr, size))
+		return 0;
 	if (tx_tls.depth == 0 && tx_tls.lazy > 0 && tx_ensure() != 0)
 		return -1;
 	if (size > pms_pool_size_ - off)
