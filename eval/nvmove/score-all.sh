@@ -4,13 +4,14 @@
 #   usage: eval/nvmove/score-all.sh [--rescore] [PROGRAM ...]
 # PROGRAM is a folder of eval/nvmove/ (default: all of them). --rescore scores the JSON of the last
 # run again without running nvmove (after verdicts were added). Results land in
-# build/eval/nvmove/PROGRAM/nvmove-MODE.json (+ .seconds); types without a verdict are named on
-# stderr, since the figures mean nothing until each has one.
+# build/eval/nvmove/PROGRAM/nvmove-MODE.json (+ .seconds), or under $NVM_EVAL_OUT when set (the
+# sources stay where $NVM_EVAL_WORK says); types without a verdict are named on stderr, since the
+# figures mean nothing until each has one.
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 NVMOVE=${NVMOVE:-$REPO/build/bin/nvmove}
-OUT_ROOT=${NVM_EVAL_WORK:-$REPO/build/eval/nvmove}
+OUT_ROOT=${NVM_EVAL_OUT:-${NVM_EVAL_WORK:-$REPO/build/eval/nvmove}}
 SCORE="$REPO/scripts/score-types.py"
 
 rescore=0

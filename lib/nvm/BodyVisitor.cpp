@@ -136,8 +136,14 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
     return T->isBuiltinType() || T->isEnumeralType();
   });
   S.NoReturn = Fn->isNoReturn() || endsInNoReturnCall(Fn);
+  ExitPaths Exits = findExitPaths(Fn);
+  if (Exits.Body) {
+    S.EndsProcess = true;
+    S.EndsThrough = Exits.Body->Through;
+  }
   FlowRecorder R(Fn, Ctx, Root, S.Flows);
   R.Summary = &S;
+  R.Exits = &Exits;
   R.Cells.HeapOut = &S.HeapFlows;
   for (const ParmVarDecl *P : Fn->parameters())
     R.typeOf(R.Cells.varCell(P), P->getType(), P->getLocation());

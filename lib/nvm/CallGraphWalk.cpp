@@ -1,6 +1,7 @@
 // Worklist walk: FIFO from the load functions, parsing TUs only when a callee needs them.
 #include "nvm/CallGraphWalk.h"
 #include "nvm/CellNames.h"
+#include "nvm/ExitPaths.h"
 #include "nvm/ExprCells.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
@@ -172,6 +173,39 @@ private:
   size_t Indexed = ~size_t(0);
   std::map<std::string, std::vector<std::string>> ByCell;
 };
+/// Whether the paths after a call end the process: they end in library exits, or in program
+/// functions declared never to return whose bodies (in any TU) end the process the same way.
+class ProcessEnds {
+public:
+  explicit ProcessEnds(FunctionIndex &Index) : Index(Index) {}
+
+  bool afterCall(const CallSite &C) {
+    return C.EndsProcess && llvm::all_of(C.EndsThrough, [&](const std::string &Usr) {
+             return endsProcess(Usr);
+           });
+  }
+
+private:
+  /// A function without a body in the database ends the process when libc's of its name
+  /// does (exit, abort); any other may do anything. A cycle proves nothing.
+  bool endsProcess(const std::string &Usr) {
+    auto [It, New] = Known.try_emplace(Usr, false);
+    if (!New)
+      return It->second;
+    std::string Name = functionNameOfUsr(Usr);
+    const FunctionSummary *F = Index.find(Usr, Name, "").first;
+    bool Ends = F ? F->EndsProcess && llvm::all_of(F->EndsThrough,
+                                                   [&](const std::string &U) {
+                                                     return endsProcess(U);
+                                                   })
+                  : isProcessExit(Name);
+    return Known[Usr] = Ends;
+  }
+
+  FunctionIndex &Index;
+  std::map<std::string, bool> Known;
+};
+
 } // namespace
 
 Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::string> &Loads,
@@ -198,6 +232,7 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
 
   StringSet<> Done, WarnedAmbiguous;
   CallbackIndex Callbacks(Store);
+  ProcessEnds Ends(Index);
   while (!Queue.empty()) {
     Pending P = std::move(Queue.front());
     Queue.pop_front();
@@ -235,6 +270,10 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
     int Me = R.Visited.size();
     R.Visited.push_back({F, TU, P.Parent, P.CallLoc});
     for (const CallSite &C : F->Calls) {
+      if (!C.CalleeUsr.empty() && Options.SkipNoReturn && Ends.afterCall(C)) {
+        R.Skipped.push_back({C.CalleeName, "called on a path that ends the process", C.Loc});
+        continue;
+      }
       if (!C.CalleeUsr.empty()) {
         Queue.push_back({C.CalleeUsr, C.CalleeName, Me, C.Loc});
         continue;

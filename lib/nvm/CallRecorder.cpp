@@ -89,7 +89,7 @@ void FlowRecorder::call(const CallExpr *C) {
   CS.CalleeCell = Cells.pointerCell(C->getCallee());
   // The targets are filled in by the walk; arguments go to a placeholder callee.
   passArguments(C, "?" + Cells.callCell(C), nullptr);
-  Summary->Calls.push_back(std::move(CS));
+  addCallSite(C, std::move(CS));
 }
 
 void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
@@ -177,7 +177,7 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     flow(std::string(cell::Alloc), Result, L);
   std::string Usr = usrOf(Callee->getCanonicalDecl());
   if (Summary)
-    Summary->Calls.push_back({loc(L), Usr, Name.str(), ""});
+    addCallSite(C, {loc(L), Usr, Name.str(), ""});
   passArguments(C, Usr, Callee);
 }
 

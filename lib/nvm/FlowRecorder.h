@@ -4,6 +4,7 @@
 #ifndef NVM_FLOWRECORDER_H
 #define NVM_FLOWRECORDER_H
 
+#include "nvm/ExitPaths.h"
 #include "nvm/ExprCells.h"
 #include "nvm/RecordNames.h"
 #include "nvm/SourceLocations.h"
@@ -23,6 +24,17 @@ public:
 
   ExprCells Cells;
   FunctionSummary *Summary = nullptr; // null for global initializers
+  const ExitPaths *Exits = nullptr;    // the body's paths that end the process, if known
+
+  /// Call C as a call site of the summary, with whether every path after it ends the process.
+  void addCallSite(const clang::CallExpr *C, CallSite CS) {
+    if (Exits)
+      if (auto It = Exits->Calls.find(C); It != Exits->Calls.end()) {
+        CS.EndsProcess = true;
+        CS.EndsThrough = It->second.Through;
+      }
+    Summary->Calls.push_back(std::move(CS));
+  }
 
   std::string loc(clang::SourceLocation L) { return locString(Ctx.getSourceManager(), L, Root); }
 

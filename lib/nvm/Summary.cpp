@@ -40,7 +40,8 @@ public:
                                    ids(W.Fields), id(W.Value)});
     for (const CallSite &C : F.Calls)
       Calls.push_back(
-          json::Array{id(C.Loc), id(C.CalleeUsr), id(C.CalleeName), id(C.CalleeCell)});
+          json::Array{id(C.Loc), id(C.CalleeUsr), id(C.CalleeName), id(C.CalleeCell),
+                      C.EndsProcess, ids(C.EndsThrough)});
     for (const Flow &Fl : F.Flows)
       Flows.push_back(flow(Fl));
     for (const Flow &Fl : F.PointerFlows)
@@ -48,14 +49,14 @@ public:
     for (const Flow &Fl : F.HeapFlows)
       HeapFlows.push_back(flow(Fl));
     int64_t Bits = F.InApp | F.TrivialSignature << 1 | F.ReturnsPointer << 2 | F.NoReturn << 3 |
-                   F.ReturnsRecord << 4;
+                   F.ReturnsRecord << 4 | F.EndsProcess << 5;
     json::Array Globals;
     for (const std::string &G : F.GlobalsUsed)
       Globals.push_back(id(G));
     return json::Array{id(F.Usr),       id(F.Name),         id(F.DefinedAt),
                        Bits,            int64_t(F.NumParams), std::move(Writes),
                        std::move(Calls), std::move(Flows),   std::move(Globals),
-                       std::move(PointerFlows), std::move(HeapFlows)};
+                       std::move(PointerFlows), std::move(HeapFlows), ids(F.EndsThrough)};
   }
   json::Array table() { return json::Array(Table); }
 
@@ -132,6 +133,7 @@ public:
     F.ReturnsPointer = Bits & 4;
     F.NoReturn = Bits & 8;
     F.ReturnsRecord = Bits & 16;
+    F.EndsProcess = Bits & 32;
     F.NumParams = integer(at(A, 4));
     for (const json::Value &W : array(&at(A, 5))) {
       const json::Array &T = array(&W);
@@ -140,7 +142,8 @@ public:
     }
     for (const json::Value &C : array(&at(A, 6))) {
       const json::Array &T = array(&C);
-      F.Calls.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2)), str(at(T, 3))});
+      F.Calls.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2)), str(at(T, 3)),
+                         at(T, 4).getAsBoolean().value_or(false), strs(at(T, 5))});
     }
     for (const json::Value &Fl : array(&at(A, 7)))
       F.Flows.push_back(flow(Fl));
@@ -150,6 +153,7 @@ public:
       F.PointerFlows.push_back(flow(Fl));
     for (const json::Value &Fl : array(&at(A, 10)))
       F.HeapFlows.push_back(flow(Fl));
+    F.EndsThrough = strs(at(A, 11));
     return F;
   }
 };

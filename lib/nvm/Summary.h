@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 38;
+inline constexpr int SummaryVersion = 39;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -50,6 +50,10 @@ struct CallSite {
   std::string CalleeUsr;  ///< empty for calls through function pointers
   std::string CalleeName; ///< callee, or the pointer expression as written
   std::string CalleeCell; ///< for indirect calls: the cell holding the pointer, if known
+  /// Every path after the call ends in a call that never returns (ExitPaths.h): a library
+  /// exit, or one of EndsThrough, each of which must end the process itself.
+  bool EndsProcess = false;
+  std::vector<std::string> EndsThrough; ///< USRs of the program functions those paths end in
 };
 
 /// One edge of the data-flow graph of a function (precise and backtrack modes), between two
@@ -81,6 +85,10 @@ struct FunctionSummary {
   bool ReturnsPointer = false;
   bool ReturnsRecord = false;    ///< returns a struct or union by value (a whole object)
   bool NoReturn = false;         ///< never returns (noreturn, or always ends in exit/abort)
+  /// Every path through the body ends the process: in a library exit, or in one of
+  /// EndsThrough (which must end it too; ExitPaths.h).
+  bool EndsProcess = false;
+  std::vector<std::string> EndsThrough;
   unsigned NumParams = 0;
   std::vector<WriteSite> Writes;
   std::vector<CallSite> Calls;
