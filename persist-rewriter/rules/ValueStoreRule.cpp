@@ -218,21 +218,24 @@ void ValueStoreRule::run(const Result &R) {
   const LangOptions &LO = R.Context->getLangOpts();
   ASTContext &AC = *R.Context;
   if (const auto *V = R.Nodes.getNodeAs<VarDecl>("def")) {
-    // Only a static global has all its uses in this file; only its defining file is marked.
-    if (V->isExternallyVisible() ||
-        V->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
+    // Only the defining file gets the tracked mark.
+    if (V->isThisDeclarationADefinition() == VarDecl::DeclarationOnly ||
         !editable(SM, V->getLocation()))
       return;
     Root &Rt = Roots[V->getName().str()];
     Rt.SM = &SM;
     Rt.After = Lexer::findLocationAfterToken(V->getEndLoc(), tok::semi, SM, LO, false);
+    Rt.External = Rt.External || V->isExternallyVisible();
     return;
   }
   const auto *Ref = R.Nodes.getNodeAs<DeclRefExpr>("ref");
   const auto *V = cast<VarDecl>(Ref->getDecl());
-  if (V->isExternallyVisible() || !editable(SM, SM.getExpansionLoc(Ref->getBeginLoc())))
+  if (!editable(SM, SM.getExpansionLoc(Ref->getBeginLoc())))
     return;
   Root &Rt = Roots[V->getName().str()];
+  Rt.External = Rt.External || V->isExternallyVisible();
+  if (!Rt.SM)
+    Rt.SM = &SM;
   const Expr *Top = lvalueTop(Ref, AC);
   const Stmt *P = parentOf(Top, AC);
   if (!P)
@@ -317,15 +320,33 @@ void ValueStoreRule::run(const Result &R) {
   edit(SM, Range.getEnd(), 0, Logged ? "))" : ")", "");
 }
 
+/// Appends Text to the end of SM's main file unless the file holds Key already (a second run).
+void ValueStoreRule::appendOnce(const SourceManager &SM, const std::string &Key,
+                                const std::string &Text) {
+  FileID Main = SM.getMainFileID();
+  if (SM.getBufferData(Main).contains(Key))
+    return;
+  SourceLocation End = SM.getLocForEndOfFile(Main);
+  if (editable(SM, End))
+    edit(SM, End, 0, Text, "value-root-untracked");
+}
+
 void ValueStoreRule::onEndOfTranslationUnit() {
   for (auto &[Name, Rt] : Roots) {
-    if (!Rt.SM || Rt.After.isInvalid())
+    if (!Rt.SM)
       continue;
     if (Rt.Escapes) {
       Ctx.Summary.Findings.push_back("value root '" + Name + "' is compared whole at every "
                                      "operation's end: " + Rt.Why);
+      // Another file's run may mark it tracked: the runtime is told it must not be.
+      if (Rt.External)
+        appendOnce(*Rt.SM, "pms_value_untracked_" + Name + "(void)",
+                   "\n__attribute__((constructor)) static void pms_value_untracked_" + Name +
+                       "(void) { pms_port_value_untracked(\"" + Name + "\"); }\n");
       continue;
     }
+    if (Rt.After.isInvalid())
+      continue;
     // Idempotent: an earlier run's mark sits right after the definition.
     std::string Mark = " __attribute__((constructor)) static void pms_value_tracked_" + Name +
                        "(void) { pms_port_value_tracked(\"" + Name + "\"); }";

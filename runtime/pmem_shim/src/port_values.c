@@ -44,6 +44,10 @@ static int value_sorted[PORT_MAX_VALUES];
 static int value_nsorted;
 static char port_tracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
 static int port_ntracked;
+/* Roots some file said escape there (pms_port_value_untracked): never tracked. With more of
+ * them than fit, none is tracked. */
+static char port_untracked[PORT_MAX_VALUES][PMS_ROOT_NAME_MAX + 1];
+static int port_nuntracked, port_untracked_lost;
 
 /* Cache lines of the tracked roots' span (pms_values_base_ .. + size, from
  * its first line) that this thread's stores changed since its last operation
@@ -65,10 +69,18 @@ static __thread size_t touched_nwords;
 static __thread int touched_all; /* no memory for the bits: compare them whole */
 /* The roots an operation's end compares whole (untracked at pms_port_open), so
  * that it need not look at every root; values_irregular: since then a root
- * lost its tracking or was stored into outside an operation, and every root is
- * looked at again. */
+ * lost its tracking, and every root is looked at again. */
 static int value_untracked[PORT_MAX_VALUES], value_nuntracked;
 static int values_irregular;
+/* The lines of tracked roots stored into outside operations (a root's `outside` bits tell
+ * which are listed): every operation's end compares these, and only these, from then on
+ * (memcached counts its connections in stats_state outside any operation; walking every
+ * root's bits at each end cost more than the end's logging). An entry is written before
+ * the store it stands for; an operation's end skips one still being written, whose store
+ * has not happened yet. */
+#define OUTSIDE_MAX 1024
+static struct outside_line { uint32_t root, line_plus1; } outside_v[OUTSIDE_MAX];
+static uint32_t outside_n; /* entries taken, up to OUTSIDE_MAX + the threads that overflowed */
 
 /* pms_port_value -- registers a value root */
 void pms_port_value(const char *name, void *addr, size_t size)
@@ -93,6 +105,29 @@ void pms_port_value_tracked(const char *name)
 		snprintf(port_tracked[port_ntracked++], PMS_ROOT_NAME_MAX + 1, "%s", name);
 }
 
+/* pms_port_value_untracked -- some file lets this root's address escape */
+void pms_port_value_untracked(const char *name)
+{
+	for (int i = 0; i < port_nuntracked; i++)
+		if (strcmp(port_untracked[i], name) == 0)
+			return;
+	if (port_nuntracked < PORT_MAX_VALUES)
+		snprintf(port_untracked[port_nuntracked++], PMS_ROOT_NAME_MAX + 1, "%s", name);
+	else
+		port_untracked_lost = 1;
+}
+
+/* value_escapes -- a file said root name escapes (or too many did to know) */
+static int value_escapes(const char *name)
+{
+	if (port_untracked_lost)
+		return 1;
+	for (int i = 0; i < port_nuntracked; i++)
+		if (strcmp(port_untracked[i], name) == 0)
+			return 1;
+	return 0;
+}
+
 uintptr_t pms_values_base_;
 uintptr_t pms_values_size_;
 
@@ -106,7 +141,8 @@ void values_resolve_tracked(void)
 	for (int i = 0; i < port_nvalues; i++)
 		for (int j = 0; j < port_ntracked; j++)
 			if (strcmp(port_values[i].root + strlen(PORT_VALUE_PREFIX), port_tracked[j]) == 0)
-				port_values[i].tracked = 1;
+				port_values[i].tracked =
+					!value_escapes(port_values[i].root + strlen(PORT_VALUE_PREFIX));
 	for (int i = 0; i < port_nvalues; i++) { /* insertion sort: a few dozen roots */
 		int j = i;
 		for (; j > 0 && value_spans[value_sorted[j - 1]].addr > value_spans[i].addr; j--)
@@ -162,11 +198,20 @@ static void values_mark_outside(struct port_value *v, size_t lo, size_t hi)
 	}
 	for (size_t line = lo / PMS_LINE; line * PMS_LINE < hi; line++) {
 		uint64_t bit = (uint64_t)1 << (line % 64);
-		if (!(__atomic_load_n(&bits[line / 64], __ATOMIC_RELAXED) & bit))
-			__atomic_fetch_or(&bits[line / 64], bit, __ATOMIC_RELAXED);
+		uint32_t i;
+		if (__atomic_load_n(&bits[line / 64], __ATOMIC_RELAXED) & bit ||
+				__atomic_fetch_or(&bits[line / 64], bit, __ATOMIC_ACQ_REL) & bit)
+			continue; /* listed already */
+		i = __atomic_fetch_add(&outside_n, 1, __ATOMIC_ACQ_REL);
+		if (i >= OUTSIDE_MAX) { /* too many lines to list: compare the root whole */
+			__atomic_store_n(&v->tracked, 0, __ATOMIC_RELAXED);
+			__atomic_store_n(&values_irregular, 1, __ATOMIC_RELEASE);
+			break;
+		}
+		outside_v[i].root = (uint32_t)(v - port_values);
+		__atomic_store_n(&outside_v[i].line_plus1, (uint32_t)line + 1, __ATOMIC_RELEASE);
 	}
 	__atomic_store_n(&v->any_outside, 1, __ATOMIC_RELEASE);
-	__atomic_store_n(&values_irregular, 1, __ATOMIC_RELEASE);
 }
 
 /* value_find -- the root holding address a, or port_nvalues */
@@ -491,12 +536,34 @@ static void values_sync_touched(void)
 	touched_nwords = 0;
 }
 
+/* values_sync_listed -- the listed lines stored into outside operations (outside_v) */
+static void values_sync_listed(void)
+{
+	uint32_t n = __atomic_load_n(&outside_n, __ATOMIC_ACQUIRE);
+
+	for (uint32_t i = 0; i < n && i < OUTSIDE_MAX; i++) {
+		uint32_t lp = __atomic_load_n(&outside_v[i].line_plus1, __ATOMIC_ACQUIRE);
+		struct port_value *v = &port_values[outside_v[i].root];
+		size_t lo = (size_t)(lp - 1) * PMS_LINE;
+		if (lp == 0 || !v->copy || !__atomic_load_n(&v->tracked, __ATOMIC_RELAXED))
+			continue; /* still being written, or compared whole */
+		values_sync_changed(v, lo, lo + PMS_LINE < v->size ? lo + PMS_LINE : v->size);
+	}
+}
+
 /* values_sync -- before an operation commits: copies the values it changed,
  * only the cache lines that differ: an operation changes one list head of an
  * array of hundreds. A tracked root is looked at only where this thread's
  * stores went; the others are compared whole. */
 void values_sync(void)
 {
+	/* every root tracked and no line touched: an operation that changed no root (a get's
+	 * release in memcached) costs a few loads */
+	if (!touched_all && touched_nwords == 0 && value_nuntracked == 0 &&
+			value_nsorted == port_nvalues &&
+			__atomic_load_n(&outside_n, __ATOMIC_ACQUIRE) == 0 &&
+			!__atomic_load_n(&values_irregular, __ATOMIC_ACQUIRE))
+		return;
 	ulog_batch_begin();
 	if (touched_all || value_nsorted != port_nvalues ||
 			__atomic_load_n(&values_irregular, __ATOMIC_ACQUIRE)) {
@@ -515,6 +582,7 @@ void values_sync(void)
 			if (v->copy)
 				values_sync_changed(v, 0, v->size);
 		}
+		values_sync_listed();
 	}
 	if (touched_bits)
 		values_sync_touched();

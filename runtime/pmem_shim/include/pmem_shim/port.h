@@ -278,6 +278,10 @@ void *pms_value_memmove(void *dst, const void *src, __SIZE_TYPE__ n);
  * the lines it went to from then on: no operation end of the storing thread is sure to copy
  * them. Call before pms_port_open (the rewriter emits a constructor). */
 void pms_port_value_tracked(const char *name);
+/** A file where the value root name escapes (its address goes where the rewriter does not see
+ * its stores): the root is compared whole even when its defining file marked it tracked (a
+ * global of external linkage; persist-rewriter emits a constructor at that file's end). */
+void pms_port_value_untracked(const char *name);
 
 #ifdef __cplusplus
 }
@@ -331,7 +335,8 @@ void pms_port_value_tracked(const char *name);
  * pms_port_in_pool pms_op_begin pms_op_end pms_op_unlock_mutex pms_op_unlock_rwlock
  * pms_port_open pms_port_warm pms_port_skip_load pms_port_saved pms_port_loaded pms_port_root pms_port_root_register
  * pms_port_registered_roots pms_port_bind_executable pms_port_value
- * pms_port_generation_refresh pms_value_touch pms_value_touch_ pms_port_value_tracked */
+ * pms_port_generation_refresh pms_value_touch pms_value_touch_ pms_port_value_tracked
+ * pms_port_value_untracked */
 #ifdef __cplusplus
 extern "C" {
 #endif
