@@ -137,6 +137,7 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
   });
   S.NoReturn = Fn->isNoReturn() || endsInNoReturnCall(Fn);
   ExitPaths Exits = findExitPaths(Fn);
+  S.NoReturnCallees = Exits.NoReturnCallees;
   if (Exits.Body) {
     S.EndsProcess = true;
     S.EndsThrough = Exits.Body->Through;

@@ -185,7 +185,23 @@ public:
            });
   }
 
+  /// A function that never returns may still go on elsewhere in the program: through
+  /// longjmp, or through a callee that does (Lua's error functions throw back to a pcall).
+  bool goesElsewhere(const FunctionSummary &F) {
+    return llvm::any_of(F.NoReturnCallees, [&](const std::string &U) { return jumps(U); });
+  }
+
 private:
+  bool jumps(const std::string &Usr) {
+    auto [It, New] = Jumps.try_emplace(Usr, false);
+    if (!New)
+      return It->second;
+    std::string Name = functionNameOfUsr(Usr);
+    const FunctionSummary *F = Index.find(Usr, Name, "").first;
+    bool J = F ? goesElsewhere(*F) : !isProcessExit(Name);
+    return Jumps[Usr] = J;
+  }
+
   /// A function without a body in the database ends the process when libc's of its name
   /// does (exit, abort); any other may do anything. A cycle proves nothing.
   bool endsProcess(const std::string &Usr) {
@@ -203,7 +219,7 @@ private:
   }
 
   FunctionIndex &Index;
-  std::map<std::string, bool> Known;
+  std::map<std::string, bool> Known, Jumps;
 };
 
 } // namespace
@@ -258,7 +274,7 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
       R.Skipped.push_back({P.Name, "library function (optimization c)", P.CallLoc});
       continue;
     }
-    if (!IsLoad && F->NoReturn && Options.SkipNoReturn) {
+    if (!IsLoad && F->NoReturn && Options.SkipNoReturn && !Ends.goesElsewhere(*F)) {
       R.Skipped.push_back({P.Name, "never returns (error path)", P.CallLoc});
       continue;
     }

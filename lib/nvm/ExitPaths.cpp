@@ -28,7 +28,8 @@ bool isProcessExit(StringRef Name) {
 
 /// What the call that ends block B (a block clang marked as never returning) does: end the
 /// process (nullopt Through means it goes on elsewhere).
-static std::optional<std::set<std::string>> endOfNoReturnBlock(const CFGBlock &B) {
+static std::optional<std::set<std::string>> endOfNoReturnBlock(const CFGBlock &B,
+                                                               std::set<std::string> &Callees) {
   for (auto It = B.rbegin(); It != B.rend(); ++It) {
     auto S = It->getAs<CFGStmt>();
     const auto *Call = S ? dyn_cast<CallExpr>(S->getStmt()) : nullptr;
@@ -37,13 +38,18 @@ static std::optional<std::set<std::string>> endOfNoReturnBlock(const CFGBlock &B
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee)
       return std::nullopt; // a pointer to a function that never returns: which one?
-    if (Callee->getBuiltinID())
-      return isProcessExit(Callee->getName()) ? std::optional(std::set<std::string>{})
-                                              : std::nullopt;
+    if (Callee->getBuiltinID()) {
+      if (isProcessExit(Callee->getName()))
+        return std::set<std::string>{};
+      Callees.insert(usrOf(Callee->getCanonicalDecl()));
+      return std::nullopt;
+    }
     if (!Callee->isNoReturn())
       continue;
     // exit() and a program's die() alike: the walk looks for a body, then at the name.
-    return std::set<std::string>{usrOf(Callee->getCanonicalDecl())};
+    std::string Usr = usrOf(Callee->getCanonicalDecl());
+    Callees.insert(Usr);
+    return std::set<std::string>{Usr};
   }
   return std::nullopt;
 }
@@ -61,11 +67,13 @@ ExitPaths findExitPaths(const FunctionDecl *Fn) {
   // Ends[B]: the program functions every path from B's end ends in, once proven.
   std::vector<std::optional<std::set<std::string>>> Ends(Graph->getNumBlockIDs());
   std::vector<bool> Escapes(Graph->getNumBlockIDs(), false);
+  std::set<std::string> NoReturnCallees;
   for (const CFGBlock *B : *Graph)
     if (B->hasNoReturnElement()) {
-      Ends[B->getBlockID()] = endOfNoReturnBlock(*B);
+      Ends[B->getBlockID()] = endOfNoReturnBlock(*B, NoReturnCallees);
       Escapes[B->getBlockID()] = !Ends[B->getBlockID()];
     }
+  Result.NoReturnCallees.assign(NoReturnCallees.begin(), NoReturnCallees.end());
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const CFGBlock *B : *Graph) {

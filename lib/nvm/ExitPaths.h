@@ -25,6 +25,10 @@ struct ExitPaths {
   llvm::DenseMap<const clang::CallExpr *, ProcessEnd> Calls;
   /// Set when every path from the body's entry ends the process.
   std::optional<ProcessEnd> Body;
+  /// The direct callees that end a path of the body without returning, other than builtin
+  /// exits (USRs): whether the body can go on elsewhere (a longjmp back into the program)
+  /// depends on them.
+  std::vector<std::string> NoReturnCallees;
 };
 
 /// Whether a library function of this name ends the process (ProcessExits.def).

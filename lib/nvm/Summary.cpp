@@ -56,7 +56,8 @@ public:
     return json::Array{id(F.Usr),       id(F.Name),         id(F.DefinedAt),
                        Bits,            int64_t(F.NumParams), std::move(Writes),
                        std::move(Calls), std::move(Flows),   std::move(Globals),
-                       std::move(PointerFlows), std::move(HeapFlows), ids(F.EndsThrough)};
+                       std::move(PointerFlows), std::move(HeapFlows), ids(F.EndsThrough),
+                       ids(F.NoReturnCallees)};
   }
   json::Array table() { return json::Array(Table); }
 
@@ -154,6 +155,7 @@ public:
     for (const json::Value &Fl : array(&at(A, 10)))
       F.HeapFlows.push_back(flow(Fl));
     F.EndsThrough = strs(at(A, 11));
+    F.NoReturnCallees = strs(at(A, 12));
     return F;
   }
 };

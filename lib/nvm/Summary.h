@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 39;
+inline constexpr int SummaryVersion = 40;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -89,6 +89,9 @@ struct FunctionSummary {
   /// EndsThrough (which must end it too; ExitPaths.h).
   bool EndsProcess = false;
   std::vector<std::string> EndsThrough;
+  /// The direct callees that end a path of the body without returning (ExitPaths.h): when
+  /// one of them goes on elsewhere (longjmp), so may the body.
+  std::vector<std::string> NoReturnCallees;
   unsigned NumParams = 0;
   std::vector<WriteSite> Writes;
   std::vector<CallSite> Calls;
