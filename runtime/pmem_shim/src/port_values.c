@@ -551,6 +551,26 @@ static void values_sync_listed(void)
 	}
 }
 
+/* values_listed_differ -- 1 when a listed line differs from its pool copy (8-byte words:
+ * a root's copy and the root are both at least 8-byte aligned, pms_malloc's and the
+ * compiler's alignment of an object of 8 bytes or more; a smaller root is one partial line) */
+static int values_listed_differ(void)
+{
+	uint32_t n = __atomic_load_n(&outside_n, __ATOMIC_ACQUIRE);
+
+	for (uint32_t i = 0; i < n && i < OUTSIDE_MAX; i++) {
+		uint32_t lp = __atomic_load_n(&outside_v[i].line_plus1, __ATOMIC_ACQUIRE);
+		const struct port_value *v = &port_values[outside_v[i].root];
+		size_t lo = (size_t)(lp - 1) * PMS_LINE, hi;
+		if (lp == 0 || !v->copy)
+			continue;
+		hi = lo + PMS_LINE < v->size ? lo + PMS_LINE : v->size;
+		if (memcmp((const char *)v->copy + lo, (const char *)v->addr + lo, hi - lo) != 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* values_sync -- before an operation commits: copies the values it changed,
  * only the cache lines that differ: an operation changes one list head of an
  * array of hundreds. A tracked root is looked at only where this thread's
@@ -561,8 +581,8 @@ void values_sync(void)
 	 * release in memcached) costs a few loads */
 	if (!touched_all && touched_nwords == 0 && value_nuntracked == 0 &&
 			value_nsorted == port_nvalues &&
-			__atomic_load_n(&outside_n, __ATOMIC_ACQUIRE) == 0 &&
-			!__atomic_load_n(&values_irregular, __ATOMIC_ACQUIRE))
+			!__atomic_load_n(&values_irregular, __ATOMIC_ACQUIRE) &&
+			!values_listed_differ())
 		return;
 	ulog_batch_begin();
 	if (touched_all || value_nsorted != port_nvalues ||
