@@ -109,6 +109,7 @@ Expected<InferenceResult> inferPersistentTypes(SummaryStore &Store,
   // objects the load allocates, a getter hands out a root.
   Walk.KeepPointerResults = Options.AnalysisMode == Mode::Precise;
   Walk.SkipNoReturn = Options.AnalysisMode == Mode::Precise;
+  Walk.PruneConstantGuards = Options.AnalysisMode == Mode::Precise;
   Expected<WalkResult> W = walkCallGraph(Store, Loads, Walk);
   if (!W)
     return W.takeError();

@@ -145,6 +145,8 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
   FlowRecorder R(Fn, Ctx, Root, S.Flows);
   R.Summary = &S;
   R.Exits = &Exits;
+  CallGuardMap Guards = findCallGuards(Fn);
+  R.Guards = &Guards;
   R.Cells.HeapOut = &S.HeapFlows;
   for (const ParmVarDecl *P : Fn->parameters())
     R.typeOf(R.Cells.varCell(P), P->getType(), P->getLocation());

@@ -1,5 +1,6 @@
 // Worklist walk: FIFO from the load functions, parsing TUs only when a callee needs them.
 #include "nvm/CallGraphWalk.h"
+#include "nvm/CallGuards.h"
 #include "nvm/CellNames.h"
 #include "nvm/ExitPaths.h"
 #include "nvm/ExprCells.h"
@@ -224,8 +225,28 @@ private:
 
 } // namespace
 
-Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::string> &Loads,
-                                   const WalkOptions &Options) {
+using DeadCalls = std::set<const CallSite *>;
+
+/// Every function whose address a parsed TU takes (fn:<usr> flows of bodies and initializers).
+static std::set<std::string> addressTaken(const SummaryStore &Store) {
+  std::set<std::string> Out{""};
+  auto Add = [&](const Flow &F) {
+    if (StringRef(F.From).startswith(cell::FunctionAddress))
+      Out.insert(F.From.substr(cell::FunctionAddress.size()));
+  };
+  for (size_t I = 0; I < Store.size(); ++I)
+    if (const TUSummary *S = Store.summary(I)) {
+      for (const Flow &F : S->GlobalFlows)
+        Add(F);
+      for (const FunctionSummary &Fn : S->Functions)
+        for (const Flow &F : Fn.Flows)
+          Add(F);
+    }
+  return Out;
+}
+
+static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std::string> &Loads,
+                                     const WalkOptions &Options, const DeadCalls &Dead) {
   FunctionIndex Index(Store);
   WalkResult R;
   std::deque<Pending> Queue;
@@ -249,6 +270,7 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
   StringSet<> Done, WarnedAmbiguous;
   CallbackIndex Callbacks(Store);
   ProcessEnds Ends(Index);
+  std::vector<const FunctionSummary *> Unentered;
   while (!Queue.empty()) {
     Pending P = std::move(Queue.front());
     Queue.pop_front();
@@ -281,11 +303,17 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
     if (!IsLoad && F->TrivialSignature && Options.SkipTrivialSignatures &&
         !(Options.KeepPointerResults && (F->ReturnsPointer || F->ReturnsRecord))) {
       R.Skipped.push_back({P.Name, "no pointer arguments (optimization a)", P.CallLoc});
+      Unentered.push_back(F);
       continue;
     }
     int Me = R.Visited.size();
     R.Visited.push_back({F, TU, P.Parent, P.CallLoc});
     for (const CallSite &C : F->Calls) {
+      if (!C.CalleeUsr.empty() && Dead.count(&C)) {
+        R.Skipped.push_back({C.CalleeName, "guarded by a condition every walked call makes false",
+                             C.Loc});
+        continue;
+      }
       if (!C.CalleeUsr.empty() && Options.SkipNoReturn && Ends.afterCall(C)) {
         R.Skipped.push_back({C.CalleeName, "called on a path that ends the process", C.Loc});
         continue;
@@ -314,7 +342,125 @@ Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::s
       }
     }
   }
+  // What the unentered bodies call, transitively (direct calls: a function called through a
+  // pointer has its address taken, which deadCalls already counts as anything).
+  std::set<std::string> Seen;
+  for (size_t I = 0; I < Unentered.size(); ++I) {
+    const FunctionSummary *U = Unentered[I];
+    if (!Seen.insert(U->Usr).second)
+      continue;
+    R.Unentered.push_back(U);
+    for (const CallSite &C : U->Calls)
+      if (!C.CalleeUsr.empty() && !Seen.count(C.CalleeUsr))
+        if (const FunctionSummary *G = Index.find(C.CalleeUsr, C.CalleeName, "").first)
+          Unentered.push_back(G);
+  }
   return R;
+}
+
+/// The calls of the walk's functions that never run under the load: a guard of the call tests
+/// a parameter of its function, and every call of that function on the walk passes constants
+/// for it that make the guard false. Load functions, functions whose address is taken anywhere
+/// (a library may call them back: qsort, a signal) and arguments that are not constants may be
+/// anything.
+static DeadCalls deadCalls(const WalkResult &R, const std::set<std::string> &AddressTaken) {
+  // Usr -> per parameter: the constants its calls pass, nullopt once one passes anything else
+  // (a caller's parameter passes on that parameter's values: a fixpoint over the walk).
+  using ParamValues = std::vector<std::optional<std::set<int64_t>>>;
+  std::map<std::string, ParamValues> Values;
+  std::set<std::string> Unknown = AddressTaken;
+  for (const VisitedFunction &V : R.Visited)
+    if (V.Parent < 0)
+      Unknown.insert(V.Function->Usr);
+  for (const auto &[Site, Targets] : R.IndirectTargets)
+    Unknown.insert(Targets.begin(), Targets.end());
+  std::set<std::string> Walked;
+  std::vector<const FunctionSummary *> Fns;
+  for (const VisitedFunction &V : R.Visited)
+    if (Walked.insert(V.Function->Usr).second)
+      Fns.push_back(V.Function);
+  // Bodies the walk does not enter still call: their parameters may be anything.
+  for (const FunctionSummary *U : R.Unentered)
+    if (Walked.insert(U->Usr).second) {
+      Fns.push_back(U);
+      Unknown.insert(U->Usr);
+    }
+  for (const FunctionSummary *F : Fns)
+    if (Unknown.count(F->Usr))
+      Values[F->Usr] = ParamValues(F->NumParams, std::nullopt);
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const FunctionSummary *F : Fns)
+      for (const CallSite &C : F->Calls) {
+        if (C.CalleeUsr.empty() || Unknown.count(C.CalleeUsr))
+          continue;
+        ParamValues &Params = Values[C.CalleeUsr];
+        if (Params.size() < C.ConstArgs.size())
+          Params.resize(C.ConstArgs.size(), std::set<int64_t>{});
+        for (size_t I = 0; I < C.ConstArgs.size(); ++I) {
+          if (!Params[I])
+            continue;
+          StringRef A = C.ConstArgs[I];
+          int64_t K = 0;
+          std::optional<std::set<int64_t>> From;
+          if (unsigned P = 0; A.consume_front("p") && !A.getAsInteger(10, P)) {
+            auto It = Values.find(F->Usr);
+            if (It != Values.end() && P < It->second.size())
+              From = It->second[P];
+            else
+              From = std::set<int64_t>{}; // no call of F seen yet: nothing passes on
+          } else if (!A.empty() && !A.getAsInteger(10, K)) {
+            From = std::set<int64_t>{K};
+          }
+          size_t Before = Params[I]->size();
+          if (!From)
+            Params[I] = std::nullopt;
+          else
+            Params[I]->insert(From->begin(), From->end());
+          if (!Params[I] || Params[I]->size() != Before)
+            Changed = true;
+        }
+      }
+  }
+  DeadCalls Dead;
+  for (const FunctionSummary *FP : Fns) {
+    const FunctionSummary &F = *FP;
+    if (Unknown.count(F.Usr))
+      continue;
+    auto It = Values.find(F.Usr);
+    if (It == Values.end())
+      continue;
+    for (const CallSite &C : F.Calls)
+      for (const std::string &G : C.CalleeUsr.empty() ? std::vector<std::string>{} : C.Guards) {
+        unsigned I = guardParameter(G);
+        if (I >= It->second.size() || !It->second[I] || It->second[I]->empty())
+          continue;
+        if (llvm::none_of(*It->second[I], [&](int64_t V) { return guardAllows(G, V); })) {
+          Dead.insert(&C);
+          break;
+        }
+      }
+  }
+  return Dead;
+}
+
+Expected<WalkResult> walkCallGraph(SummaryStore &Store, const std::vector<std::string> &Loads,
+                                   const WalkOptions &Options) {
+  DeadCalls Dead;
+  std::set<std::string> AddressTaken;
+  // Leaving calls out leaves out their callees' calls, whose constants may make more calls
+  // dead: repeat until nothing changes (each round walks a subset of the previous one).
+  for (;;) {
+    Expected<WalkResult> R = walkOnce(Store, Loads, Options, Dead);
+    if (!R || !Options.PruneConstantGuards)
+      return R;
+    if (AddressTaken.empty())
+      AddressTaken = addressTaken(Store);
+    DeadCalls More = deadCalls(*R, AddressTaken);
+    if (llvm::all_of(More, [&](const CallSite *C) { return Dead.count(C); }))
+      return R;
+    Dead.insert(More.begin(), More.end());
+  }
 }
 
 } // namespace nvm

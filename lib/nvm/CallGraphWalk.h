@@ -16,6 +16,8 @@ struct WalkOptions {
                                      ///< function address stored there
   bool SkipNoReturn = false;         ///< do not enter functions that never return: what
                                      ///< they touch cannot outlive a failed load
+  bool PruneConstantGuards = false; ///< do not enter calls that the constants every walked
+                                     ///< call of their function passes make impossible
   bool KeepPointerResults = false;   ///< (a) still enters functions that return a pointer
                                      ///< or a struct by value: allocator wrappers, getters
                                      ///< of roots, readers that return the record they read
@@ -42,6 +44,9 @@ struct WalkResult {
   std::vector<WalkWarning> Warnings;
   /// Indirect calls: caller index and call -> targets followed (empty: not followed).
   std::map<std::pair<int, std::string>, std::vector<std::string>> IndirectTargets;
+  /// Bodies that run under the load but that the walk does not enter (optimization a), and
+  /// every body they call: what they pass to the walk's functions is not seen.
+  std::vector<const FunctionSummary *> Unentered;
 
   /// "load > f > g" for the visited function at Index.
   std::vector<std::string> callChain(int Index) const;

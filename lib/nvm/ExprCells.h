@@ -16,6 +16,8 @@ namespace nvm {
 class ExprCells {
 public:
   explicit ExprCells(const clang::FunctionDecl *Fn) : Fn(Fn) {}
+  /// The function whose body the cells name (null for a global initializer).
+  const clang::FunctionDecl *function() const { return Fn; }
 
   /// Cells whose data the value of E is computed from.
   std::vector<std::string> sources(const clang::Expr *E);

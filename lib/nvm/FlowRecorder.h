@@ -4,6 +4,7 @@
 #ifndef NVM_FLOWRECORDER_H
 #define NVM_FLOWRECORDER_H
 
+#include "nvm/CallGuards.h"
 #include "nvm/ExitPaths.h"
 #include "nvm/ExprCells.h"
 #include "nvm/RecordNames.h"
@@ -25,6 +26,7 @@ public:
   ExprCells Cells;
   FunctionSummary *Summary = nullptr; // null for global initializers
   const ExitPaths *Exits = nullptr;    // the body's paths that end the process, if known
+  const CallGuardMap *Guards = nullptr; // what holds of the parameters at each call, if known
 
   /// Call C as a call site of the summary, with whether every path after it ends the process.
   void addCallSite(const clang::CallExpr *C, CallSite CS) {
@@ -33,6 +35,11 @@ public:
         CS.EndsProcess = true;
         CS.EndsThrough = It->second.Through;
       }
+    if (Guards)
+      if (auto It = Guards->Calls.find(C); It != Guards->Calls.end())
+        CS.Guards = It->second;
+    for (const clang::Expr *A : C->arguments())
+      CS.ConstArgs.push_back(Guards ? argumentValue(A, Cells.function(), *Guards) : "");
     Summary->Calls.push_back(std::move(CS));
   }
 

@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 40;
+inline constexpr int SummaryVersion = 43;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -54,6 +54,10 @@ struct CallSite {
   /// exit, or one of EndsThrough, each of which must end the process itself.
   bool EndsProcess = false;
   std::vector<std::string> EndsThrough; ///< USRs of the program functions those paths end in
+  /// Facts on the caller's own parameters that hold whenever the call runs (CallGuards.h).
+  std::vector<std::string> Guards;
+  /// Per argument: its value when it is an integer constant (a null pointer is "0"), else "".
+  std::vector<std::string> ConstArgs;
 };
 
 /// One edge of the data-flow graph of a function (precise and backtrack modes), between two

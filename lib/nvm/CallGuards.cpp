@@ -1,0 +1,174 @@
+// Which conditions on a body's own parameters hold at each of its calls, decided on clang's CFG.
+//
+// dhcpcd's dhcp6_readlease drops a lease it cannot use with dhcp6_freedrop_addrs(ifp, 0, NULL),
+// whose `if (drop) rt_build(...)` and `if (drop && ...) ipv6_deleteaddr(ap)` then never run:
+// with the guards of each call recorded here, the walk leaves a call out when every call of its
+// function on the walk passes constants that make a guard false (CallGraphWalk.cpp). A forward
+// must-analysis: facts meet by intersection where paths join; a branch adds the fact its
+// condition gives on the edge taken.
+#include "nvm/CallGuards.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
+#include <set>
+
+using namespace clang;
+using namespace llvm;
+
+namespace nvm {
+
+namespace {
+
+/// Parameters the body assigns, increments or takes the address of: facts about them go stale.
+struct ChangedParams : RecursiveASTVisitor<ChangedParams> {
+  std::set<const ParmVarDecl *> Changed;
+  void note(const Expr *E) {
+    if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()))
+        Changed.insert(P);
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      note(B->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp() || U->getOpcode() == UO_AddrOf)
+      note(U->getSubExpr());
+    return true;
+  }
+};
+
+using Facts = std::set<std::string>;
+
+} // namespace
+
+std::optional<int64_t> constantArgument(const Expr *E, const ASTContext &Ctx) {
+  if (E->isValueDependent())
+    return std::nullopt;
+  if (E->isNullPointerConstant(const_cast<ASTContext &>(Ctx), Expr::NPC_ValueDependentIsNotNull))
+    return 0;
+  if (!E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx) || R.Val.getInt().getSignificantBits() > 64)
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+std::string argumentValue(const Expr *E, const FunctionDecl *Fn, const CallGuardMap &Guards) {
+  if (std::optional<int64_t> K = constantArgument(E, Fn->getASTContext()))
+    return std::to_string(*K);
+  const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+  if (!P || P->getDeclContext() != Fn || Guards.Changed.count(P))
+    return "";
+  return "p" + std::to_string(P->getFunctionScopeIndex());
+}
+
+bool guardAllows(StringRef G, int64_t V) {
+  size_t Op = G.find_first_of("=!");
+  int64_t K = 0;
+  if (Op == StringRef::npos || G.drop_front(Op + 1).getAsInteger(10, K))
+    return true;
+  return (G[Op] == '=') == (V == K);
+}
+
+unsigned guardParameter(StringRef G) {
+  unsigned I = ~0u;
+  G.take_until([](char C) { return C == '=' || C == '!'; }).getAsInteger(10, I);
+  return I;
+}
+
+/// The fact condition C gives when it is Taken (true) or not, if it tests a stable parameter.
+static std::optional<std::string> factOf(const Expr *C, bool Taken, const FunctionDecl *Fn,
+                                         const std::set<const ParmVarDecl *> &Changed) {
+  C = C->IgnoreParenImpCasts();
+  const ASTContext &Ctx = Fn->getASTContext();
+  auto Param = [&](const Expr *E) -> std::optional<unsigned> {
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
+    if (!P || P->getDeclContext() != Fn || Changed.count(P))
+      return std::nullopt;
+    return P->getFunctionScopeIndex();
+  };
+  auto Make = [](unsigned I, bool Equal, int64_t K) {
+    return std::to_string(I) + (Equal ? "=" : "!") + std::to_string(K);
+  };
+  if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot)
+    return factOf(U->getSubExpr(), !Taken, Fn, Changed);
+  if (auto I = Param(C))
+    return Make(*I, !Taken, 0);
+  const auto *B = dyn_cast<BinaryOperator>(C);
+  if (!B || (B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE))
+    return std::nullopt;
+  auto I = Param(B->getLHS());
+  std::optional<int64_t> K = constantArgument(B->getRHS(), Ctx);
+  if (!I) {
+    I = Param(B->getRHS());
+    K = constantArgument(B->getLHS(), Ctx);
+  }
+  if (!I || !K)
+    return std::nullopt;
+  return Make(*I, (B->getOpcode() == BO_EQ) == Taken, *K);
+}
+
+CallGuardMap findCallGuards(const FunctionDecl *Fn) {
+  CallGuardMap Result;
+  if (!Fn->hasBody() || Fn->getNumParams() == 0)
+    return Result;
+  ChangedParams Changed;
+  Changed.TraverseStmt(Fn->getBody());
+  Result.Changed = Changed.Changed;
+  CFG::BuildOptions Opts;
+  Opts.setAllAlwaysAdd();
+  std::unique_ptr<CFG> Graph = CFG::buildCFG(Fn, Fn->getBody(), &Fn->getASTContext(), Opts);
+  if (!Graph)
+    return Result;
+  // In[B]: the facts at B's start; nullopt until a path reaches B (the top of the lattice).
+  std::vector<std::optional<Facts>> In(Graph->getNumBlockIDs());
+  In[Graph->getEntry().getBlockID()] = Facts{};
+  for (bool Changed2 = true; Changed2;) {
+    Changed2 = false;
+    for (const CFGBlock *B : *Graph) {
+      const auto &Here = In[B->getBlockID()];
+      if (!Here)
+        continue;
+      const Stmt *Cond = B->succ_size() == 2 ? B->getTerminatorCondition() : nullptr;
+      unsigned Index = 0;
+      for (const CFGBlock *Succ : B->succs()) {
+        unsigned Branch = Index++;
+        if (!Succ)
+          continue;
+        Facts Out = *Here;
+        if (const auto *C = dyn_cast_or_null<Expr>(Cond))
+          if (auto F = factOf(C, Branch == 0, Fn, Changed.Changed))
+            Out.insert(*F);
+        auto &Next = In[Succ->getBlockID()];
+        if (!Next) {
+          Next = std::move(Out);
+          Changed2 = true;
+          continue;
+        }
+        Facts Meet;
+        std::set_intersection(Next->begin(), Next->end(), Out.begin(), Out.end(),
+                              std::inserter(Meet, Meet.begin()));
+        if (Meet.size() != Next->size()) {
+          Next = std::move(Meet);
+          Changed2 = true;
+        }
+      }
+    }
+  }
+  for (const CFGBlock *B : *Graph) {
+    const auto &Here = In[B->getBlockID()];
+    if (!Here || Here->empty())
+      continue;
+    for (const CFGElement &E : *B)
+      if (auto S = E.getAs<CFGStmt>())
+        if (const auto *Call = dyn_cast<CallExpr>(S->getStmt()))
+          Result.Calls[Call].assign(Here->begin(), Here->end());
+  }
+  return Result;
+}
+
+} // namespace nvm
