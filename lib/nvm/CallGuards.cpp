@@ -70,12 +70,19 @@ bool guardAllows(StringRef G, int64_t V) {
   int64_t K = 0;
   if (Op == StringRef::npos || G.drop_front(Op + 1).getAsInteger(10, K))
     return true;
+  // "<i>&<mask>=<k>": the parameter's bits under the mask.
+  if (size_t Amp = G.find('&'); Amp != StringRef::npos && Amp < Op) {
+    int64_t Mask = 0;
+    if (G.slice(Amp + 1, Op).getAsInteger(10, Mask))
+      return true;
+    V &= Mask;
+  }
   return (G[Op] == '=') == (V == K);
 }
 
 unsigned guardParameter(StringRef G) {
   unsigned I = ~0u;
-  G.take_until([](char C) { return C == '=' || C == '!'; }).getAsInteger(10, I);
+  G.take_until([](char C) { return C == '=' || C == '!' || C == '&'; }).getAsInteger(10, I);
   return I;
 }
 
@@ -91,25 +98,42 @@ static std::optional<std::string> factOf(const Expr *C, bool Taken, const Functi
       return std::nullopt;
     return P->getFunctionScopeIndex();
   };
-  auto Make = [](unsigned I, bool Equal, int64_t K) {
-    return std::to_string(I) + (Equal ? "=" : "!") + std::to_string(K);
+  // "p & MASK" as a parameter with a mask ("<i>&<mask>"), a bare parameter as itself.
+  auto Masked = [&](const Expr *E) -> std::optional<std::string> {
+    if (auto I = Param(E))
+      return std::to_string(*I);
+    const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!B || B->getOpcode() != BO_And)
+      return std::nullopt;
+    auto I = Param(B->getLHS());
+    std::optional<int64_t> Mask = constantArgument(B->getRHS(), Ctx);
+    if (!I) {
+      I = Param(B->getRHS());
+      Mask = constantArgument(B->getLHS(), Ctx);
+    }
+    if (!I || !Mask)
+      return std::nullopt;
+    return std::to_string(*I) + "&" + std::to_string(*Mask);
+  };
+  auto Make = [](const std::string &Subject, bool Equal, int64_t K) {
+    return Subject + (Equal ? "=" : "!") + std::to_string(K);
   };
   if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot)
     return factOf(U->getSubExpr(), !Taken, Fn, Changed);
-  if (auto I = Param(C))
-    return Make(*I, !Taken, 0);
+  if (auto S = Masked(C))
+    return Make(*S, !Taken, 0);
   const auto *B = dyn_cast<BinaryOperator>(C);
   if (!B || (B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE))
     return std::nullopt;
-  auto I = Param(B->getLHS());
+  auto S = Masked(B->getLHS());
   std::optional<int64_t> K = constantArgument(B->getRHS(), Ctx);
-  if (!I) {
-    I = Param(B->getRHS());
+  if (!S) {
+    S = Masked(B->getRHS());
     K = constantArgument(B->getLHS(), Ctx);
   }
-  if (!I || !K)
+  if (!S || !K)
     return std::nullopt;
-  return Make(*I, (B->getOpcode() == BO_EQ) == Taken, *K);
+  return Make(*S, (B->getOpcode() == BO_EQ) == Taken, *K);
 }
 
 CallGuardMap findCallGuards(const FunctionDecl *Fn) {

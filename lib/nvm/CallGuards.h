@@ -12,9 +12,10 @@
 
 namespace nvm {
 
-/// "<i>=<k>" (parameter i equals constant k) or "<i>!<k>" (it does not), for every fact that
-/// holds on every path from the body's entry to a call: the branches taken to reach it test a
-/// parameter the body never assigns nor takes the address of (`if (drop)`, `if (ifd != NULL)`).
+/// "<i>=<k>" (parameter i equals constant k) or "<i>!<k>" (it does not), or the same of its
+/// bits under a constant mask ("<i>&<mask>=<k>"), for every fact that holds on every path from
+/// the body's entry to a call: the branches taken to reach it test a parameter the body never
+/// assigns nor takes the address of (`if (drop)`, `if (ifd != NULL)`, `if (flags & F_SYNC)`).
 struct CallGuardMap {
   llvm::DenseMap<const clang::CallExpr *, std::vector<std::string>> Calls; ///< with any guard
   std::set<const clang::ParmVarDecl *> Changed; ///< parameters the body assigns or points to
@@ -32,7 +33,7 @@ std::optional<int64_t> constantArgument(const clang::Expr *E, const clang::ASTCo
 std::string argumentValue(const clang::Expr *E, const clang::FunctionDecl *Fn,
                           const CallGuardMap &Guards);
 
-/// Whether guard G ("<i>=<k>" or "<i>!<k>") can hold when parameter i is V.
+/// Whether guard G can hold when parameter i is V.
 bool guardAllows(llvm::StringRef G, int64_t V);
 
 /// The parameter a guard is about.

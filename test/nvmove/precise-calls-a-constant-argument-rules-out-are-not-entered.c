@@ -6,15 +6,19 @@
 // A lease the load cannot use is dropped with drop_addrs(s, 0, 0): the calls
 // guarded by `if (drop)` and `if (drop && ...)` in drop_addrs and in
 // free_addrs, which it passes its parameter on to, never run under the load,
-// so what they store (routes, announcements) is not reported. A guard keeps
-// its call when any walked call passes something else (keep_or_save), when
-// the function's address is taken (on_event may be called back with
-// anything), when it tests the load function's own parameter, or when a
-// function the walk does not enter (retry_later: only an int parameter) calls
-// with another constant (stash).
+// so what they store (routes, announcements) is not reported; nor does a
+// call guarded by a flag bit no walked call sets (`if (flags & 4)`, flags 3).
+// A guard keeps its call when any walked call passes something else
+// (keep_or_save), when the function's address is taken (on_event may be
+// called back with anything), when it tests the load function's own
+// parameter, or when a function the walk does not enter (retry_later: only an
+// int parameter) calls with another constant (stash).
 // CHECK-LABEL: "skipped_calls": [
 // CHECK:         "callee": "rebuild_routes"
 // CHECK-NEXT:    "caller": "drop_addrs"
+// CHECK-NEXT:    "reason": "guarded by a condition every walked call makes false"
+// CHECK:         "callee": "write_back"
+// CHECK-NEXT:    "caller": "flush_lease"
 // CHECK-NEXT:    "reason": "guarded by a condition every walked call makes false"
 // CHECK:         "callee": "announce"
 // CHECK-NEXT:    "caller": "free_addrs"
@@ -22,6 +26,7 @@
 // CHECK-LABEL: "types": [
 // CHECK-NOT:     "name": "announcement"
 // CHECK:         "name": "event_state"
+// CHECK-NOT:     "name": "flush"
 // CHECK:         "name": "later"
 // CHECK:         "name": "lease"
 // CHECK:         "name": "option"
@@ -50,6 +55,8 @@ struct event_state events;
 struct option opt;
 struct later { long v; };
 struct later pending;
+struct flush { long v; };
+struct flush flushed;
 void (*handler)(struct src *, int);
 void rebuild_routes(struct lease *l) { routes.gw = l->addr; }
 void announce(struct lease *l) { last_announce.addr = l->addr; }
@@ -82,6 +89,11 @@ void stash(struct lease *l, int now) {
   if (now)
     remember(l);
 }
+void write_back(struct lease *l) { flushed.v = l->addr; }
+void flush_lease(struct lease *l, unsigned flags) {
+  if (flags & 4)
+    write_back(l);
+}
 void retry_later(int n) {
   if (n > 0)
     stash(cur, 1);
@@ -98,6 +110,7 @@ void load_db(struct src *s, int with_options) {
   keep_or_save(cur, n > 1);
   on_event(s, 0);
   stash(cur, 0);
+  flush_lease(cur, 3);
   retry_later(3);
   if (with_options)
     set_option(cur);
