@@ -3,6 +3,7 @@
 #include "rules/RunAddress.h"
 #include "rewrite/SpellingRange.h"
 #include "nvm/SourceLocations.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -104,7 +105,61 @@ public:
   }
 };
 
+/// Fields of one object stored by a run are logged as one range when the bytes between them
+/// (fields the run does not store) are at most this many, and the range at most SpanMax long:
+/// an undo entry costs more than copying a few bytes, and no range grows past a few lines.
+constexpr uint64_t GapMax = 16, SpanMax = 128;
+
+/// The runs of fields of one object close enough to log as one range: groups of indexes into
+/// Fields (targets that are no field, or a field alone, are in no group).
+std::vector<std::vector<size_t>>
+fieldSpans(const std::vector<std::optional<StoreRunRule::FieldTarget>> &Fields) {
+  std::map<std::pair<std::string, const RecordDecl *>, std::vector<size_t>> ByObject;
+  for (size_t I = 0; I < Fields.size(); ++I)
+    if (Fields[I])
+      ByObject[{Fields[I]->Base, Fields[I]->Record}].push_back(I);
+  std::vector<std::vector<size_t>> Spans;
+  for (auto &[Object, Members] : ByObject) {
+    llvm::sort(Members, [&](size_t A, size_t B) { return Fields[A]->Begin < Fields[B]->Begin; });
+    std::vector<size_t> Open;
+    uint64_t Begin = 0, End = 0;
+    for (size_t I : Members) {
+      const auto &F = *Fields[I];
+      if (!Open.empty() && F.Begin <= End + GapMax && std::max(End, F.End) - Begin <= SpanMax) {
+        Open.push_back(I);
+        End = std::max(End, F.End);
+        continue;
+      }
+      if (Open.size() > 1)
+        Spans.push_back(Open);
+      Open = {I};
+      Begin = F.Begin;
+      End = F.End;
+    }
+    if (Open.size() > 1)
+      Spans.push_back(Open);
+  }
+  return Spans;
+}
+
 } // namespace
+
+/// The field target of l-value L (`p->f`, a complete, non-bit-field member of the record p
+/// points to), with p's value before the run, or nothing.
+static std::optional<StoreRunRule::FieldTarget>
+fieldTarget(const Expr *L, std::optional<std::string> Base, ASTContext &AC) {
+  const auto *ME = dyn_cast<MemberExpr>(L->IgnoreParens());
+  const auto *F = ME && ME->isArrow() ? dyn_cast<FieldDecl>(ME->getMemberDecl()) : nullptr;
+  if (!Base || !F || F->isBitField() || F->getName().empty() || F->getType()->isIncompleteType() ||
+      F->getType()->isDependentType() || F->getParent()->isInvalidDecl())
+    return std::nullopt;
+  const RecordDecl *RD = F->getParent();
+  uint64_t Begin = AC.getASTRecordLayout(RD).getFieldOffset(F->getFieldIndex()) / 8;
+  uint64_t Size = AC.getTypeSizeInChars(F->getType()).getQuantity();
+  if (Size == 0)
+    return std::nullopt;
+  return StoreRunRule::FieldTarget{*Base, RD, F->getName().str(), Begin, Begin + Size};
+}
 
 // Matched on the function, whose node the traversal reaches before any statement of its body:
 // every run of the function is known (Ctx.RunStores) before another rule wraps one of its
@@ -179,8 +234,16 @@ void StoreRunRule::runBlock(const CompoundStmt *Block, const FunctionDecl *FD, c
       }
       if (!Open.First)
         Open.First = S;
-      if (!llvm::is_contained(Open.Targets, Entry))
+      if (!llvm::is_contained(Open.Targets, Entry)) {
         Open.Targets.push_back(Entry);
+        const auto *ME = dyn_cast<MemberExpr>(L->IgnoreParens());
+        Open.Fields.push_back(
+            Cond || !ME ? std::nullopt
+                        : fieldTarget(L,
+                                      valueBeforeRun(ME->getBase(), At, Open.Writes, Taken,
+                                                     L->IgnoreParens(), *R.Context),
+                                      *R.Context));
+      }
       Open.Covered.push_back(L->IgnoreParens());
       Open.Plain |= Plain;
     };
@@ -203,6 +266,22 @@ void StoreRunRule::flush(Run &Open, const Result &R) {
   SourceLocation At = Done.First->getBeginLoc();
   if (!At.isFileID() || !editable(SM, At))
     return;
+  // Fields of one object close together: one range from the first to the end of the last.
+  for (const std::vector<size_t> &Span : fieldSpans(Done.Fields)) {
+    const FieldTarget *First = &*Done.Fields[Span.front()], *Last = First;
+    for (size_t I : Span) {
+      const FieldTarget &F = *Done.Fields[I];
+      First = F.Begin < First->Begin ? &F : First;
+      Last = F.End > Last->End ? &F : Last;
+    }
+    std::string B = "(" + First->Base + ")";
+    std::string From = "&(" + B + "->" + First->Field + ")", To = B + "->" + Last->Field;
+    Done.Targets[Span.front()] = "{(void *)" + From + ", (__SIZE_TYPE__)((char *)&(" + To +
+                                 ") + sizeof(" + To + ") - (char *)" + From + ")}";
+    for (size_t I : llvm::drop_begin(Span))
+      Done.Targets[I].clear();
+  }
+  llvm::erase_value(Done.Targets, std::string());
   std::string Log = "PMS_LOGGED_RUN(";
   for (size_t I = 0; I < Done.Targets.size(); ++I)
     Log += (I ? ", " : "") + Done.Targets[I];

@@ -6,6 +6,7 @@
 #include "rules/RunAddress.h"
 #include "rules/StoreRule.h"
 #include <map>
+#include <optional>
 #include <set>
 
 namespace nvm::port {
@@ -24,6 +25,10 @@ namespace nvm::port {
 ///   (an assignment, a chain of them, `++`/`--`, or a comma list of those), or the one
 ///   statement of an `if` without else, logged only when the condition holds:
 ///   `{(it->next) ? (void *)&(it->next->prev) : (void *)0, ...}`;
+/// - fields of one object a pointer points to, stored unconditionally within a few bytes of each
+///   other (`it->next`, `it->nkey`), are logged as one range from the first to the last: the
+///   bytes between are the same object's, as the runtime's whole lines of a slab slot are,
+///   and one undo entry replaces several (fieldSpans in StoreRunRule.cpp);
 /// - its address (and such a condition) has the same value before the run as at the store:
 ///   what it reads, the run does not write before (RunAddress.h: locals neither assigned nor
 ///   address-taken, memory no earlier write may alias by C's types); a load whose last such
@@ -31,6 +36,14 @@ namespace nvm::port {
 ///   (`it->next = *head; if (it->next) it->next->prev = it;` logs `(*head)->prev`).
 class StoreRunRule : public PortRule {
 public:
+  /// A target that is a field of the object a pointer points to (`it->prev`): fields of one
+  /// object close together are logged as one range (fieldSpans).
+  struct FieldTarget {
+    std::string Base;  // the pointer's value before the run
+    const clang::RecordDecl *Record = nullptr;
+    std::string Field; // its name
+    uint64_t Begin = 0, End = 0; // bytes of the object
+  };
   explicit StoreRunRule(PortContext &Ctx) : PortRule(Ctx), Stores(Ctx) {}
   void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
   void run(const Result &R) override;
@@ -39,6 +52,7 @@ private:
   struct Run {
     const clang::Stmt *First = nullptr;
     std::vector<std::string> Targets; // the ranges PMS_LOGGED_RUN logs, distinct, in order
+    std::vector<std::optional<FieldTarget>> Fields; // per target
     RunWrites Writes;                 // of the statements since First
     bool Plain = false;               // a store into a persistent record is among them
     std::vector<const clang::Expr *> Covered; // l-values of the stores Targets names

@@ -19,12 +19,13 @@
 
 // Straight-line stores into one object (an item's header filled field by field) are logged
 // together: one PMS_LOGGED_RUN before the first names every target the run will store, so the
-// runtime writes their undo entries back once and fences once. Each store the run covers is
+// runtime writes their undo entries back once and fences once. Fields of one object no more
+// than 16 bytes apart are one range, from the first to the end of the last (one undo entry). Each store the run covers is
 // PMS_LOGGED_IN_RUN, which calls the runtime only when the run was not logged in a transaction;
 // a store in the run's stretch whose target the run could not name keeps PMS_LOGGED.
 // CHECK-LABEL: void fill__pms_op(struct item *it, int n, long e, const char *k) {
 // CHECK-NEXT: int id = 1;
-// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&(it->next), sizeof(it->next)}, {(void *)&(it->prev), sizeof(it->prev)}, {(void *)&(it->cls), sizeof(it->cls)}, {(void *)&(it->nkey), sizeof(it->nkey)}, {(void *)&(it->exptime), sizeof(it->exptime)}, {(void *)&(it->key[0]), sizeof(it->key[0])}); PMS_LOGGED_IN_RUN(it->next) = PMS_LOGGED_IN_RUN(it->prev) = 0;
+// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&((it)->next), (__SIZE_TYPE__)((char *)&((it)->nkey) + sizeof((it)->nkey) - (char *)&((it)->next))}, {(void *)&(it->key[0]), sizeof(it->key[0])}); PMS_LOGGED_IN_RUN(it->next) = PMS_LOGGED_IN_RUN(it->prev) = 0;
 // CHECK-NEXT: if (n > 4)
 // CHECK-NEXT: id |= 2;
 // CHECK-NEXT: PMS_LOGGED_IN_RUN(it->cls) = id;
@@ -39,13 +40,13 @@
 // a run of one store gets nothing. A global pointer no store of the run can reach (`head`: the
 // run stores only into fields of struct item) is read before the run as at its stores.
 // CHECK-LABEL: void split__pms_op(struct item *it, struct item *other, int i) {
-// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&(it->cls), sizeof(it->cls)}, {(void *)&(it->nkey), sizeof(it->nkey)}); PMS_LOGGED_IN_RUN(it->cls) = 1;
+// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&((it)->cls), (__SIZE_TYPE__)((char *)&((it)->nkey) + sizeof((it)->nkey) - (char *)&((it)->cls))}); PMS_LOGGED_IN_RUN(it->cls) = 1;
 // CHECK-NEXT: PMS_LOGGED_IN_RUN(it->nkey) = 2;
 // CHECK-NEXT: unlock();
 // CHECK-NEXT: PMS_LOGGED(it->exptime) = 3;
 // CHECK-NEXT: while (i > 8)
 // CHECK-NEXT: i--;
-// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&(it->nkey), sizeof(it->nkey)}, {(void *)&(head->cls), sizeof(head->cls)}, {(void *)&(head->nkey), sizeof(head->nkey)}); PMS_LOGGED_IN_RUN(it->nkey) = 7;
+// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&(it->nkey), sizeof(it->nkey)}, {(void *)&((head)->cls), (__SIZE_TYPE__)((char *)&((head)->nkey) + sizeof((head)->nkey) - (char *)&((head)->cls))}); PMS_LOGGED_IN_RUN(it->nkey) = 7;
 // CHECK-NEXT: it = other;
 // CHECK-NEXT: PMS_LOGGED(it->cls) = 4;
 // CHECK-NEXT: PMS_LOGGED(it->key[i]) = 'x';
@@ -60,12 +61,15 @@
 // the run still comes first.
 // CHECK-LABEL: void touch__pms_op(int i) {
 // CHECK-NEXT: struct item *p = &slots[i];
-// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&(p->cls), sizeof(p->cls)}, {(void *)&(p->nkey), sizeof(p->nkey)}); PMS_LOGGED_IN_RUN(p->cls) = 1;
+// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&((p)->cls), (__SIZE_TYPE__)((char *)&((p)->nkey) + sizeof((p)->nkey) - (char *)&((p)->cls))}); PMS_LOGGED_IN_RUN(p->cls) = 1;
 // ... also when the stores are in a block nested below the statement that takes the root's
 // address: the run's form, one wrapper (the compile with -Werror below checks the parentheses).
 // CHECK-LABEL: void nested__pms_op(int i, int n) {
-// CHECK: PMS_LOGGED_RUN({(void *)&(p->cls), sizeof(p->cls)}, {(void *)&(p->nkey), sizeof(p->nkey)}); PMS_LOGGED_IN_RUN(p->cls) = n;
+// CHECK: PMS_LOGGED_RUN({(void *)&((p)->cls), (__SIZE_TYPE__)((char *)&((p)->nkey) + sizeof((p)->nkey) - (char *)&((p)->cls))}); PMS_LOGGED_IN_RUN(p->cls) = n;
 // CHECK-NEXT: PMS_LOGGED_IN_RUN(p->nkey) = n + 1;
+// Fields further apart than that, and fields of another object, stay ranges of their own.
+// CHECK-LABEL: void apart__pms_op(struct item *it, struct item *other) {
+// CHECK-NEXT: PMS_LOGGED_RUN({(void *)&(it->next), sizeof(it->next)}, {(void *)&(it->tail), sizeof(it->tail)}, {(void *)&((other)->cls), (__SIZE_TYPE__)((char *)&((other)->nkey) + sizeof((other)->nkey) - (char *)&((other)->cls))}); PMS_LOGGED_IN_RUN(it->next) = 0;
 // NORUNS-NOT: PMS_LOGGED_RUN
 
 // The run's six targets cost one barrier where the single stores cost one each (both also pay
@@ -79,7 +83,7 @@
 // SINGLE-OUT-NEXT: killed: restored 1
 
 //--- port.conf
-operation = fill, split, taken, touch, nested
+operation = fill, split, taken, touch, nested, apart
 value-root = slots
 
 //--- no-runs.conf
@@ -96,6 +100,7 @@ struct item {
   long exptime;
   int cls, nkey;
   char key[16];
+  long tail;
 };
 struct item *head;
 
@@ -144,6 +149,12 @@ void nested(int i, int n) {
     p->nkey = n + 1;
   }
 }
+void apart(struct item *it, struct item *other) {
+  it->next = 0;
+  it->tail = 1;
+  other->nkey = 2;
+  other->cls = 3;
+}
 void load(int fd) {
   head = calloc(1, sizeof *head);
   read(fd, head, sizeof *head);
@@ -163,6 +174,7 @@ struct item {
   long exptime;
   int cls, nkey;
   char key[16];
+  long tail;
 };
 void fill(struct item *it, int n, long e, const char *k);
 void unlock(void) {}

@@ -17,7 +17,7 @@
 // CHECK-LABEL: static void push__pms_op(struct node *it, int id) {
 // The store into `*head` (a pointer that may hold a pool address; the whole program's flow
 // decides whether its own store is logged) joins the run: outside the pool it costs a compare.
-// CHECK: PMS_LOGGED_RUN({(void *)&(it->prev), sizeof(it->prev)}, {(void *)&(it->next), sizeof(it->next)}, {(((struct node *)(*head))) ? (void *)&(((struct node *)(*head))->prev) : (void *)0, sizeof(it->next->prev)}, {(void *)&(*head), sizeof(*head)}); PMS_LOGGED_IN_RUN(it->prev) = 0;
+// CHECK: PMS_LOGGED_RUN({(void *)&((it)->next), (__SIZE_TYPE__)((char *)&((it)->prev) + sizeof((it)->prev) - (char *)&((it)->next))}, {(((struct node *)(*head))) ? (void *)&(((struct node *)(*head))->prev) : (void *)0, sizeof(it->next->prev)}, {(void *)&(*head), sizeof(*head)}); PMS_LOGGED_IN_RUN(it->prev) = 0;
 // CHECK-NEXT: PMS_LOGGED_IN_RUN(it->next) = *head;
 // CHECK-NEXT: if (it->next)
 // CHECK-NEXT: PMS_LOGGED_IN_RUN(it->next->prev) = it;

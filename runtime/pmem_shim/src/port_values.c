@@ -536,7 +536,20 @@ static void values_sync_touched(void)
 	touched_nwords = 0;
 }
 
-/* values_sync_listed -- the listed lines stored into outside operations (outside_v) */
+/* touched_all_of -- 1 when this thread's stores touched every span line of [a, a + n) */
+static int touched_all_of(uintptr_t a, size_t n)
+{
+	if (!touched_bits || n == 0)
+		return 0;
+	for (size_t l = (a - pms_values_line0_) / PMS_LINE;
+			l <= (a + n - 1 - pms_values_line0_) / PMS_LINE; l++)
+		if (l >= pms_values_lines_ || !(touched_bits[l / 64] >> (l % 64) & 1))
+			return 0;
+	return 1;
+}
+
+/* values_sync_listed -- the listed lines stored into outside operations (outside_v), but
+ * those this thread's stores touched: values_sync_touched compares them after (once) */
 static void values_sync_listed(void)
 {
 	uint32_t n = __atomic_load_n(&outside_n, __ATOMIC_ACQUIRE);
@@ -544,10 +557,12 @@ static void values_sync_listed(void)
 	for (uint32_t i = 0; i < n && i < OUTSIDE_MAX; i++) {
 		uint32_t lp = __atomic_load_n(&outside_v[i].line_plus1, __ATOMIC_ACQUIRE);
 		struct port_value *v = &port_values[outside_v[i].root];
-		size_t lo = (size_t)(lp - 1) * PMS_LINE;
+		size_t lo = (size_t)(lp - 1) * PMS_LINE, hi;
 		if (lp == 0 || !v->copy || !__atomic_load_n(&v->tracked, __ATOMIC_RELAXED))
 			continue; /* still being written, or compared whole */
-		values_sync_changed(v, lo, lo + PMS_LINE < v->size ? lo + PMS_LINE : v->size);
+		hi = lo + PMS_LINE < v->size ? lo + PMS_LINE : v->size;
+		if (!touched_all_of((uintptr_t)v->addr + lo, hi - lo))
+			values_sync_changed(v, lo, hi);
 	}
 }
 
