@@ -136,7 +136,8 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
     return T->isBuiltinType() || T->isEnumeralType();
   });
   S.NoReturn = Fn->isNoReturn() || endsInNoReturnCall(Fn);
-  ExitPaths Exits = findExitPaths(Fn);
+  std::unique_ptr<CFG> Graph = buildBodyCFG(Fn);
+  ExitPaths Exits = findExitPaths(Graph.get());
   S.NoReturnCallees = Exits.NoReturnCallees;
   if (Exits.Body) {
     S.EndsProcess = true;
@@ -145,7 +146,7 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
   FlowRecorder R(Fn, Ctx, Root, S.Flows);
   R.Summary = &S;
   R.Exits = &Exits;
-  CallGuardMap Guards = findCallGuards(Fn);
+  CallGuardMap Guards = findCallGuards(Fn, Graph.get());
   R.Guards = &Guards;
   R.Cells.HeapOut = &S.HeapFlows;
   for (const ParmVarDecl *P : Fn->parameters())

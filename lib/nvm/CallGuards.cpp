@@ -136,18 +136,13 @@ static std::optional<std::string> factOf(const Expr *C, bool Taken, const Functi
   return Make(*S, (B->getOpcode() == BO_EQ) == Taken, *K);
 }
 
-CallGuardMap findCallGuards(const FunctionDecl *Fn) {
+CallGuardMap findCallGuards(const FunctionDecl *Fn, const CFG *Graph) {
   CallGuardMap Result;
-  if (!Fn->hasBody() || Fn->getNumParams() == 0)
+  if (!Graph || !Fn->hasBody() || Fn->getNumParams() == 0)
     return Result;
   ChangedParams Changed;
   Changed.TraverseStmt(Fn->getBody());
   Result.Changed = Changed.Changed;
-  CFG::BuildOptions Opts;
-  Opts.setAllAlwaysAdd();
-  std::unique_ptr<CFG> Graph = CFG::buildCFG(Fn, Fn->getBody(), &Fn->getASTContext(), Opts);
-  if (!Graph)
-    return Result;
   // In[B]: the facts at B's start; nullopt until a path reaches B (the top of the lattice).
   std::vector<std::optional<Facts>> In(Graph->getNumBlockIDs());
   In[Graph->getEntry().getBlockID()] = Facts{};

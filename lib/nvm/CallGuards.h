@@ -4,6 +4,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
 #include <set>
@@ -21,8 +22,8 @@ struct CallGuardMap {
   std::set<const clang::ParmVarDecl *> Changed; ///< parameters the body assigns or points to
 };
 
-/// The guards of Fn's calls.
-CallGuardMap findCallGuards(const clang::FunctionDecl *Fn);
+/// The guards of the calls of Fn, whose body's CFG is Graph (none without a CFG).
+CallGuardMap findCallGuards(const clang::FunctionDecl *Fn, const clang::CFG *Graph);
 
 /// The value of an argument when it is an integer constant (a null pointer is 0).
 std::optional<int64_t> constantArgument(const clang::Expr *E, const clang::ASTContext &Ctx);

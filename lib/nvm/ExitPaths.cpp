@@ -54,14 +54,16 @@ static std::optional<std::set<std::string>> endOfNoReturnBlock(const CFGBlock &B
   return std::nullopt;
 }
 
-ExitPaths findExitPaths(const FunctionDecl *Fn) {
-  ExitPaths Result;
+std::unique_ptr<CFG> buildBodyCFG(const FunctionDecl *Fn) {
   if (!Fn->hasBody())
-    return Result;
-  ASTContext &Ctx = Fn->getASTContext();
+    return nullptr;
   CFG::BuildOptions Opts;
   Opts.setAllAlwaysAdd();
-  std::unique_ptr<CFG> Graph = CFG::buildCFG(Fn, Fn->getBody(), &Ctx, Opts);
+  return CFG::buildCFG(Fn, Fn->getBody(), &Fn->getASTContext(), Opts);
+}
+
+ExitPaths findExitPaths(const CFG *Graph) {
+  ExitPaths Result;
   if (!Graph)
     return Result;
   // Ends[B]: the program functions every path from B's end ends in, once proven.

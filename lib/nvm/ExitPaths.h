@@ -4,6 +4,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 #include <string>
 #include <vector>
@@ -34,10 +35,14 @@ struct ExitPaths {
 /// Whether a library function of this name ends the process (ProcessExits.def).
 bool isProcessExit(llvm::StringRef Name);
 
-/// The paths of Fn's body that end the process. Paths through a loop are not counted (the
-/// loop may run for the rest of the program), nor calls of functions that never return but go
-/// on elsewhere (longjmp) or through a pointer. Returns nothing when the CFG cannot be built.
-ExitPaths findExitPaths(const clang::FunctionDecl *Fn);
+/// The CFG of Fn's body with every statement and call as an element (what findExitPaths and
+/// findCallGuards read), or null when it cannot be built.
+std::unique_ptr<clang::CFG> buildBodyCFG(const clang::FunctionDecl *Fn);
+
+/// The paths of Fn's body (whose CFG is Graph) that end the process. Paths through a loop are
+/// not counted (the loop may run for the rest of the program), nor calls of functions that never
+/// return but go on elsewhere (longjmp) or through a pointer. Returns nothing without a CFG.
+ExitPaths findExitPaths(const clang::CFG *Graph);
 
 } // namespace nvm
 
