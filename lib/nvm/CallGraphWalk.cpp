@@ -120,6 +120,18 @@ std::vector<std::string> WalkResult::callChain(int Index) const {
   return Chain;
 }
 
+/// Calls Visit on every flow of the parsed TUs: their initializers' and their bodies'.
+static void forEachFlow(const SummaryStore &Store, function_ref<void(const Flow &)> Visit) {
+  for (size_t I = 0; I < Store.size(); ++I)
+    if (const TUSummary *S = Store.summary(I)) {
+      for (const Flow &F : S->GlobalFlows)
+        Visit(F);
+      for (const FunctionSummary &Fn : S->Functions)
+        for (const Flow &F : Fn.Flows)
+          Visit(F);
+    }
+}
+
 /// Functions whose address a function stores into one of its own cells (`fp = fill;`).
 static std::vector<std::string> localTargets(const FunctionSummary &F, StringRef Cell) {
   std::vector<std::string> Out;
@@ -159,14 +171,7 @@ private:
       if (!is_contained(V, F.From.substr(3)))
         V.push_back(F.From.substr(3));
     };
-    for (size_t I = 0; I < Store.size(); ++I)
-      if (const TUSummary *S = Store.summary(I)) {
-        for (const Flow &F : S->GlobalFlows)
-          Add(F);
-        for (const FunctionSummary &Fn : S->Functions)
-          for (const Flow &F : Fn.Flows)
-            Add(F);
-      }
+    forEachFlow(Store, Add);
     Indexed = Loaded;
   }
 
@@ -230,18 +235,10 @@ using DeadCalls = std::set<const CallSite *>;
 /// Every function whose address a parsed TU takes (fn:<usr> flows of bodies and initializers).
 static std::set<std::string> addressTaken(const SummaryStore &Store) {
   std::set<std::string> Out{""};
-  auto Add = [&](const Flow &F) {
+  forEachFlow(Store, [&](const Flow &F) {
     if (StringRef(F.From).startswith(cell::FunctionAddress))
       Out.insert(F.From.substr(cell::FunctionAddress.size()));
-  };
-  for (size_t I = 0; I < Store.size(); ++I)
-    if (const TUSummary *S = Store.summary(I)) {
-      for (const Flow &F : S->GlobalFlows)
-        Add(F);
-      for (const FunctionSummary &Fn : S->Functions)
-        for (const Flow &F : Fn.Flows)
-          Add(F);
-    }
+  });
   return Out;
 }
 
