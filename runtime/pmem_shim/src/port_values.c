@@ -566,9 +566,7 @@ static void values_sync_listed(void)
 	}
 }
 
-/* values_listed_differ -- 1 when a listed line differs from its pool copy (8-byte words:
- * a root's copy and the root are both at least 8-byte aligned, pms_malloc's and the
- * compiler's alignment of an object of 8 bytes or more; a smaller root is one partial line) */
+/* values_listed_differ -- 1 when a listed line differs from its pool copy */
 static int values_listed_differ(void)
 {
 	uint32_t n = __atomic_load_n(&outside_n, __ATOMIC_ACQUIRE);
