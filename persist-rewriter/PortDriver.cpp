@@ -18,6 +18,7 @@
 #include "rules/WarmSkipRule.h"
 #include "rules/WarmStartRule.h"
 #include "rewrite/TUParser.h"
+#include "nvm/RecordNames.h"
 #include "nvm/SourceLocations.h"
 #include "clang/AST/ASTConsumer.h"
 
@@ -37,9 +38,38 @@ std::string callSite(llvm::StringRef Node) {
   return Where.str() + " (a call of " + Fn.substr(Fn.rfind('#') + 1).str() + ")";
 }
 
+/// Collects PortResult::DefinedRecords.
+class RecordNameCollector : public MatchFinder::MatchCallback {
+public:
+  explicit RecordNameCollector(std::set<std::string> &Out) : Out(Out) {}
+  void run(const MatchFinder::MatchResult &R) override {
+    if (const auto *RD = R.Nodes.getNodeAs<RecordDecl>("record")) {
+      if (!RD->getName().empty())
+        Out.insert(RD->getName().str());
+      // "struct (anonymous at <file>:<line>)" names the file as its compile command did, which
+      // may be relative to the command's directory: each tail of the path is a name too.
+      std::string Name = displayKey(recordKey(RD));
+      llvm::StringRef Head = llvm::StringRef(Name).split(" at ").first;
+      llvm::StringRef Path = llvm::StringRef(Name).split(" at ").second;
+      Out.insert(Name);
+      for (size_t Slash = Path.find('/'); !Path.empty() && Slash != llvm::StringRef::npos;
+           Slash = Path.find('/', Slash + 1))
+        Out.insert((Head + " at " + Path.substr(Slash + 1)).str());
+    } else if (const auto *TD = R.Nodes.getNodeAs<TypedefNameDecl>("typedef")) {
+      if (recordOf(TD->getUnderlyingType()))
+        Out.insert(TD->getName().str());
+    }
+  }
+
+private:
+  std::set<std::string> &Out;
+};
+
 class PortConsumer : public ASTConsumer {
 public:
-  explicit PortConsumer(PortContext &Ctx) {
+  PortConsumer(PortContext &Ctx, std::set<std::string> &Records) : Names(Records) {
+    Finder.addMatcher(recordDecl(isDefinition()).bind("record"), &Names);
+    Finder.addMatcher(typedefNameDecl().bind("typedef"), &Names);
     Rules.push_back(std::make_unique<TypeMarkRule>(Ctx));
     Rules.push_back(std::make_unique<FlowCollector>(Ctx));
     Rules.push_back(std::make_unique<AllocationRule>(Ctx));
@@ -66,6 +96,7 @@ public:
 
 private:
   std::vector<std::unique_ptr<PortRule>> Rules;
+  RecordNameCollector Names;
   MatchFinder Finder;
 };
 
@@ -81,7 +112,7 @@ PortResult port(const std::vector<tooling::CompileCommand> &Commands,
   // Ported files include <pmem_shim/port.h>: a second run must find it.
   std::vector<std::string> Extra = {"-I" NVM_PMEM_SHIM_INCLUDE_DIR};
   rewrite::ParseOutcome Parsed = rewrite::parseUnits(
-      Commands, Root, Extra, [&] { return std::make_unique<PortConsumer>(Ctx); },
+      Commands, Root, Extra, [&] { return std::make_unique<PortConsumer>(Ctx, R.DefinedRecords); },
       [&](bool) { R.Edits.endTU(); });
   R.MainFiles = std::move(Parsed.MainFiles);
   R.IncludedFiles = std::move(Parsed.IncludedFiles);

@@ -21,6 +21,9 @@ struct PortResult {
   PortSummary Summary;
   std::vector<std::string> MainFiles;
   std::set<std::string> IncludedFiles;
+  /// Every record the parsed units define, by the names an exclusion may use: its tag, its
+  /// typedef names and nvmove's name of it ("struct (anonymous at f.c:3)").
+  std::set<std::string> DefinedRecords;
 };
 
 /// Rewrites the units of Commands; only files under Root are edited.

@@ -89,6 +89,9 @@ struct TypeFacts {
   std::string Text;
   std::vector<std::string> LoadFunctions, Roots, Volatile;
   std::map<std::string, std::vector<std::string>> VolatileFields; // type -> fields
+  /// Exclusions the list does not name at all: a type nvmove no longer reaches, or a typo
+  /// (main tells them apart once the program is parsed).
+  std::set<std::string> UnknownExclusions;
 };
 
 static Expected<TypeFacts> readFacts(StringRef Path, const std::vector<std::string> &Exclude) {
@@ -133,10 +136,7 @@ static Expected<TypeFacts> readFacts(StringRef Path, const std::vector<std::stri
     for (const json::Value &N : *L)
       if (const json::Object *T = N.getAsObject())
         Unknown.erase(T->getString("name").value_or("").str());
-  if (!Unknown.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "exclude-type '%s' is not a type of '%s'",
-                             Unknown.begin()->c_str(), Path.str().c_str());
+  F.UnknownExclusions = std::move(Unknown);
   if (const json::Array *L = O ? O->getArray("load_functions") : nullptr)
     for (const json::Value &N : *L)
       if (auto S = N.getAsString())
@@ -215,7 +215,9 @@ int main(int argc, char **argv) {
     return fail(toString(Facts.takeError()));
   // The excluded types stay known to the list: their allocations are kept volatile.
   rewrite::TypeFilter Exclude;
-  Exclude.ExcludeTypes = Config.ExcludeTypes;
+  for (const std::string &T : Config.ExcludeTypes)
+    if (!Facts->UnknownExclusions.count(T))
+      Exclude.ExcludeTypes.push_back(T);
   auto Types = rewrite::TypeList::parse(Facts->Text, TypesFile, Exclude);
   if (!Types)
     return fail(toString(Types.takeError()));
@@ -240,6 +242,16 @@ int main(int argc, char **argv) {
   sys::path::remove_dots(Root, true);
 
   port::PortResult Result = port::port(*Commands, *Types, Config, RootList, Root);
+  // An exclusion of a type the program defines but nvmove did not reach needs nothing (a
+  // port.conf written for an older nvmove keeps working); any other name is a typo.
+  for (const std::string &T : Facts->UnknownExclusions) {
+    if (!Result.DefinedRecords.count(T))
+      return fail(formatv("exclude-type '{0}' is not a type of '{1}' nor a record the program "
+                          "defines", T, TypesFile.getValue()).str());
+    WithColor::warning(errs(), "persist-rewriter")
+        << "excluded type '" << T << "' is not among the types of '" << TypesFile
+        << "' (nvmove did not reach it): nothing to exclude\n";
+  }
   Result.Summary.Volatile = Facts->Volatile;
   for (const std::string &I : Result.Summary.Incomplete)
     WithColor::warning(errs(), "persist-rewriter") << "translation unit did not parse: " << I << "\n";

@@ -12,6 +12,12 @@
 // RUN: %persist-rewriter -p %t --types=%t/types.json --exclude-types=cache,counters --out=%t/old 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=WARN
 // RUN: diff -r %t/out %t/old
+// A type the program defines that nvmove never reached (a newer nvmove stopped walking the code
+// that used it) is not in the list at all: a warning too, and the same port; a name the
+// program does not define either stays an error.
+// RUN: %persist-rewriter -p %t --types=%t/types.json "--exclude-types=cache,struct (anonymous at input.c:23),unused" --out=%t/older 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UNREACHED
+// RUN: diff -r %t/out %t/older
 
 // Both are persistent for nvmove; the user says 'cache' is not.
 // TYPES: "name": "cache"
@@ -28,6 +34,8 @@
 // TOUCHED: "touched_not_loaded"
 // TOUCHED: "name": "counters"
 // WARN: warning: excluded type 'counters' is not reported as persistent by '{{.*}}types.json' (touched, not loaded): nothing to exclude
+// UNREACHED-DAG: warning: excluded type 'unused' is not among the types of '{{.*}}types.json' (nvmove did not reach it): nothing to exclude
+// UNREACHED-DAG: warning: excluded type 'struct (anonymous at input.c:23)' is not among the types of '{{.*}}types.json' (nvmove did not reach it): nothing to exclude
 
 //--- input.c
 void *malloc(unsigned long);
@@ -51,3 +59,5 @@ void load(int fd) {
     cache = c;
   }
 }
+struct unused { long u; };
+struct { int a; } anon_state;
