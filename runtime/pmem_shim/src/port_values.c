@@ -25,11 +25,9 @@ struct port_value {
 	size_t size;
 	void *copy; /* the pool copy, once there is one */
 	int tracked; /* its stores say what they change (pms_value_touch) */
-	/* Lines some thread stored into outside an operation: no operation end of
-	 * its own follows, so every operation's end compares them from then on
-	 * (one bit per line; NULL until the first such store). */
+	/* Lines some thread stored into outside an operation, one bit a line (NULL
+	 * until the first such store): each is listed in outside_v once. */
 	uint64_t *outside;
-	int any_outside;
 };
 
 static struct port_value port_values[PORT_MAX_VALUES];
@@ -211,7 +209,6 @@ static void values_mark_outside(struct port_value *v, size_t lo, size_t hi)
 		outside_v[i].root = (uint32_t)(v - port_values);
 		__atomic_store_n(&outside_v[i].line_plus1, (uint32_t)line + 1, __ATOMIC_RELEASE);
 	}
-	__atomic_store_n(&v->any_outside, 1, __ATOMIC_RELEASE);
 }
 
 /* value_find -- the root holding address a, or port_nvalues */
@@ -471,25 +468,6 @@ static void values_sync_changed(struct port_value *v, size_t from, size_t to)
 		values_sync_span(v, from, to);
 }
 
-/* values_sync_outside -- the lines of v stored into outside operations, run
- * by run, each run compared as one span first */
-static void values_sync_outside(struct port_value *v)
-{
-	size_t lines = (v->size + PMS_LINE - 1) / PMS_LINE, run = 0;
-	int in_run = 0;
-
-	for (size_t line = 0; line <= lines; line++) {
-		int marked = line < lines &&
-			(__atomic_load_n(&v->outside[line / 64], __ATOMIC_RELAXED) >> (line % 64) & 1);
-		if (marked && !in_run)
-			run = line;
-		else if (!marked && in_run)
-			values_sync_changed(v, run * PMS_LINE,
-				line * PMS_LINE < v->size ? line * PMS_LINE : v->size);
-		in_run = marked;
-	}
-}
-
 /* values_sync_lines -- syncs the tracked roots' bytes in span lines
  * [from, to), root by root */
 static void values_sync_lines(size_t from, size_t to)
@@ -548,39 +526,51 @@ static int touched_all_of(uintptr_t a, size_t n)
 	return 1;
 }
 
+/* listed_line -- entry i of the list as its root and that root's bytes [*lo, *hi): 0 while
+ * it is still being written (its store has not happened yet), or when the root has no pool
+ * copy or is compared whole */
+static int listed_line(uint32_t i, struct port_value **v, size_t *lo, size_t *hi)
+{
+	uint32_t lp = __atomic_load_n(&outside_v[i].line_plus1, __ATOMIC_ACQUIRE);
+
+	*v = &port_values[outside_v[i].root];
+	if (lp == 0 || !(*v)->copy || !__atomic_load_n(&(*v)->tracked, __ATOMIC_RELAXED))
+		return 0;
+	*lo = (size_t)(lp - 1) * PMS_LINE;
+	*hi = *lo + PMS_LINE < (*v)->size ? *lo + PMS_LINE : (*v)->size;
+	return 1;
+}
+
+/* listed_count -- how many entries of the list are taken */
+static uint32_t listed_count(void)
+{
+	uint32_t n = __atomic_load_n(&outside_n, __ATOMIC_ACQUIRE);
+
+	return n < OUTSIDE_MAX ? n : OUTSIDE_MAX;
+}
+
 /* values_sync_listed -- the listed lines stored into outside operations (outside_v), but
  * those this thread's stores touched: values_sync_touched compares them after (once) */
 static void values_sync_listed(void)
 {
-	uint32_t n = __atomic_load_n(&outside_n, __ATOMIC_ACQUIRE);
+	struct port_value *v;
+	size_t lo, hi;
 
-	for (uint32_t i = 0; i < n && i < OUTSIDE_MAX; i++) {
-		uint32_t lp = __atomic_load_n(&outside_v[i].line_plus1, __ATOMIC_ACQUIRE);
-		struct port_value *v = &port_values[outside_v[i].root];
-		size_t lo = (size_t)(lp - 1) * PMS_LINE, hi;
-		if (lp == 0 || !v->copy || !__atomic_load_n(&v->tracked, __ATOMIC_RELAXED))
-			continue; /* still being written, or compared whole */
-		hi = lo + PMS_LINE < v->size ? lo + PMS_LINE : v->size;
-		if (!touched_all_of((uintptr_t)v->addr + lo, hi - lo))
+	for (uint32_t i = 0, n = listed_count(); i < n; i++)
+		if (listed_line(i, &v, &lo, &hi) && !touched_all_of((uintptr_t)v->addr + lo, hi - lo))
 			values_sync_changed(v, lo, hi);
-	}
 }
 
 /* values_listed_differ -- 1 when a listed line differs from its pool copy */
 static int values_listed_differ(void)
 {
-	uint32_t n = __atomic_load_n(&outside_n, __ATOMIC_ACQUIRE);
+	struct port_value *v;
+	size_t lo, hi;
 
-	for (uint32_t i = 0; i < n && i < OUTSIDE_MAX; i++) {
-		uint32_t lp = __atomic_load_n(&outside_v[i].line_plus1, __ATOMIC_ACQUIRE);
-		const struct port_value *v = &port_values[outside_v[i].root];
-		size_t lo = (size_t)(lp - 1) * PMS_LINE, hi;
-		if (lp == 0 || !v->copy)
-			continue;
-		hi = lo + PMS_LINE < v->size ? lo + PMS_LINE : v->size;
-		if (memcmp((const char *)v->copy + lo, (const char *)v->addr + lo, hi - lo) != 0)
+	for (uint32_t i = 0, n = listed_count(); i < n; i++)
+		if (listed_line(i, &v, &lo, &hi) &&
+				memcmp((const char *)v->copy + lo, (const char *)v->addr + lo, hi - lo) != 0)
 			return 1;
-	}
 	return 0;
 }
 
@@ -606,8 +596,6 @@ void values_sync(void)
 				continue;
 			if (!__atomic_load_n(&v->tracked, __ATOMIC_RELAXED) || touched_all)
 				values_sync_changed(v, 0, v->size);
-			else if (__atomic_load_n(&v->any_outside, __ATOMIC_ACQUIRE))
-				values_sync_outside(v);
 		}
 	} else {
 		for (int k = 0; k < value_nuntracked; k++) {
@@ -615,8 +603,9 @@ void values_sync(void)
 			if (v->copy)
 				values_sync_changed(v, 0, v->size);
 		}
-		values_sync_listed();
 	}
+	if (!touched_all) /* (else every root was compared whole) */
+		values_sync_listed();
 	if (touched_bits)
 		values_sync_touched();
 	values_copy_pending();

@@ -420,8 +420,6 @@ static void fresh_add(struct chunk *c, uint32_t slot)
 	fresh_n++;
 }
 
-/* slab_alloc -- a slot of at least size bytes; NULL with errno 0 when size
- * is for PMDK, NULL with errno set on failure */
 /* chunk_free_word -- in *w, the first word of c's bitmap from its cursor on
  * with a free slot; 0 when there is none */
 static int chunk_free_word(const struct chunk *c, uint32_t *w)
@@ -437,6 +435,8 @@ static int chunk_free_word(const struct chunk *c, uint32_t *w)
 	return 0;
 }
 
+/* slab_alloc -- a slot of at least size bytes; NULL with errno 0 when size
+ * is for PMDK, NULL with errno set on failure */
 void *slab_alloc(size_t size, int zero)
 {
 	int cls = slab_class_of(size ? size : 1);
