@@ -10,6 +10,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include <set>
+#include <type_traits>
+#include <utility>
 
 using namespace clang;
 using namespace llvm;
@@ -98,6 +100,19 @@ static std::optional<std::string> factOf(const Expr *C, bool Taken, const Functi
       return std::nullopt;
     return P->getFunctionScopeIndex();
   };
+  // Subject(one operand) and the other operand's constant, in either order (`p & 4`, `4 & p`).
+  auto WithConstant = [&](const BinaryOperator *B, auto Subject)
+      -> std::optional<std::pair<std::decay_t<decltype(*Subject(B))>, int64_t>> {
+    auto S = Subject(B->getLHS());
+    std::optional<int64_t> K = constantArgument(B->getRHS(), Ctx);
+    if (!S) {
+      S = Subject(B->getRHS());
+      K = constantArgument(B->getLHS(), Ctx);
+    }
+    if (!S || !K)
+      return std::nullopt;
+    return std::pair{*S, *K};
+  };
   // "p & MASK" as a parameter with a mask ("<i>&<mask>"), a bare parameter as itself.
   auto Masked = [&](const Expr *E) -> std::optional<std::string> {
     if (auto I = Param(E))
@@ -105,15 +120,10 @@ static std::optional<std::string> factOf(const Expr *C, bool Taken, const Functi
     const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
     if (!B || B->getOpcode() != BO_And)
       return std::nullopt;
-    auto I = Param(B->getLHS());
-    std::optional<int64_t> Mask = constantArgument(B->getRHS(), Ctx);
-    if (!I) {
-      I = Param(B->getRHS());
-      Mask = constantArgument(B->getLHS(), Ctx);
-    }
-    if (!I || !Mask)
+    auto IM = WithConstant(B, Param);
+    if (!IM)
       return std::nullopt;
-    return std::to_string(*I) + "&" + std::to_string(*Mask);
+    return std::to_string(IM->first) + "&" + std::to_string(IM->second);
   };
   auto Make = [](const std::string &Subject, bool Equal, int64_t K) {
     return Subject + (Equal ? "=" : "!") + std::to_string(K);
@@ -125,15 +135,10 @@ static std::optional<std::string> factOf(const Expr *C, bool Taken, const Functi
   const auto *B = dyn_cast<BinaryOperator>(C);
   if (!B || (B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE))
     return std::nullopt;
-  auto S = Masked(B->getLHS());
-  std::optional<int64_t> K = constantArgument(B->getRHS(), Ctx);
-  if (!S) {
-    S = Masked(B->getRHS());
-    K = constantArgument(B->getLHS(), Ctx);
-  }
-  if (!S || !K)
+  auto SK = WithConstant(B, Masked);
+  if (!SK)
     return std::nullopt;
-  return Make(*S, (B->getOpcode() == BO_EQ) == Taken, *K);
+  return Make(SK->first, (B->getOpcode() == BO_EQ) == Taken, SK->second);
 }
 
 CallGuardMap findCallGuards(const FunctionDecl *Fn, const CFG *Graph) {
