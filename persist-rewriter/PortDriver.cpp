@@ -67,7 +67,7 @@ private:
 
 class PortConsumer : public ASTConsumer {
 public:
-  PortConsumer(PortContext &Ctx, std::set<std::string> &Records) : Names(Records) {
+  PortConsumer(PortContext &Ctx, std::set<std::string> &Records) : Ctx(Ctx), Names(Records) {
     Finder.addMatcher(recordDecl(isDefinition()).bind("record"), &Names);
     Finder.addMatcher(typedefNameDecl().bind("typedef"), &Names);
     Rules.push_back(std::make_unique<TypeMarkRule>(Ctx));
@@ -92,9 +92,13 @@ public:
     for (auto &R : Rules)
       R->registerMatchers(Finder);
   }
-  void HandleTranslationUnit(ASTContext &AC) override { Finder.matchAST(AC); }
+  void HandleTranslationUnit(ASTContext &AC) override {
+    Ctx.beginUnit();
+    Finder.matchAST(AC);
+  }
 
 private:
+  PortContext &Ctx;
   std::vector<std::unique_ptr<PortRule>> Rules;
   RecordNameCollector Names;
   MatchFinder Finder;

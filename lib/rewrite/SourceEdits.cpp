@@ -21,8 +21,18 @@ Expected<std::unique_ptr<MemoryBuffer>> readSource(const std::string &File) {
   return std::move(*Buf);
 }
 
+static std::tuple<std::string, unsigned, unsigned, std::string>
+keyOf(const tooling::Replacement &R) {
+  return {R.getFilePath().str(), R.getOffset(), R.getLength(), R.getReplacementText().str()};
+}
+
+bool SourceEdits::contains(const tooling::Replacement &R) const {
+  Key K = keyOf(R);
+  return Earlier.count(K) || ThisTU.count(K);
+}
+
 bool SourceEdits::add(const tooling::Replacement &R, bool First) {
-  Key K{R.getFilePath().str(), R.getOffset(), R.getLength(), R.getReplacementText().str()};
+  Key K = keyOf(R);
   if (Earlier.count(K) || !ThisTU.insert(K).second)
     return false;
   tooling::Replacements &Reps = Files[R.getFilePath().str()];
@@ -45,6 +55,7 @@ bool SourceEdits::add(const tooling::Replacement &R, bool First) {
         Reps = std::move(Rest);
         return true;
       }
+  ThisTU.erase(K); // not among the edits (contains)
   Findings.push_back(R.getFilePath().str() + ": offset " + std::to_string(R.getOffset()) +
                      ": edit '" + R.getReplacementText().str() +
                      "' overlaps another edit and was dropped");

@@ -24,6 +24,8 @@ public:
   /// First goes before the insertions already at its offset (a statement put in front of one
   /// whose l-value another edit wraps), not after them.
   bool add(const clang::tooling::Replacement &R, bool First = false);
+  /// Whether R is among the edits (added by this unit or an earlier one, and not dropped).
+  bool contains(const clang::tooling::Replacement &R) const;
   /// Call after each translation unit: an edit repeated by a later unit is then a duplicate.
   void endTU();
   /// Text to put at the top of every edited file (after a byte-order mark).

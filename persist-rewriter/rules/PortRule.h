@@ -37,8 +37,11 @@ struct PortContext {
   bool ExecutableBound = false; // main binds it already (an earlier run)
   /// The l-values (parentheses stripped) of the stores whose targets a PMS_LOGGED_RUN before
   /// them logs: StoreRunRule finds them when it meets their function, before the other rules
-  /// meet its stores, and those wrap them in PMS_LOGGED_IN_RUN (runStoreForm).
+  /// meet its stores, and those wrap them in PMS_LOGGED_IN_RUN (runStoreForm). Node addresses
+  /// of one unit's AST: cleared before the next unit is matched (beginUnit), whose nodes may
+  /// reuse them.
   std::set<const clang::Expr *> RunStores;
+  void beginUnit() { RunStores.clear(); }
   /// "PMS_LOGGED_IN_RUN(" for the l-value of a store in RunStores, "PMS_LOGGED(" otherwise.
   const char *runStoreForm(const clang::Expr *LValue) const {
     return RunStores.count(LValue->IgnoreParens()) ? "PMS_LOGGED_IN_RUN(" : "PMS_LOGGED(";

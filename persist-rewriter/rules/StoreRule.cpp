@@ -164,15 +164,17 @@ void StoreRule::run(const Result &R) {
     if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()); F && F->isBitField())
       return logBitField(R, Store, M);
   CharSourceRange Range = rewrite::spellingRange(L, SM, LO);
-  if (Range.isInvalid())
+  bool InDefinition = Range.isInvalid();
+  if (InDefinition)
     Range = macroBodyRange(L, SM, LO);
   if (Range.isInvalid() || !editable(SM, Range.getBegin())) {
     if (RD)
       skip(R, Store->getBeginLoc(), "store inside a macro");
     return;
   }
-  // A store whose target the run before it logged needs no call of its own (port.h).
-  const char *Form = Ctx.runStoreForm(L);
+  // A store whose target the run before it logged needs no call of its own (port.h); a macro's
+  // definition serves every use of the macro, run or not, and keeps the call.
+  const char *Form = InDefinition ? "PMS_LOGGED(" : Ctx.runStoreForm(L);
   if (RD) {
     edit(SM, Range.getBegin(), 0, Form,
          SM.isMacroBodyExpansion(L->getBeginLoc()) && Range.getBegin() ==

@@ -285,11 +285,13 @@ void StoreRunRule::flush(Run &Open, const Result &R) {
   std::string Log = "PMS_LOGGED_RUN(";
   for (size_t I = 0; I < Done.Targets.size(); ++I)
     Log += (I ? ", " : "") + Done.Targets[I];
-  // In front of whatever wraps the first store's l-value, whichever rule came first.
-  if (Ctx.Edits.add(replacement(SM, At, 0, Log + "); "), /*First=*/true)) {
+  // In front of whatever wraps the first store's l-value, whichever rule came first. A run in
+  // a header arrives once per unit that includes it: each unit's stores are the run's as well.
+  tooling::Replacement Edit = replacement(SM, At, 0, Log + "); ");
+  if (Ctx.Edits.add(Edit, /*First=*/true))
     Ctx.Summary.count("store-run", relativePath(fileOf(SM, At), Ctx.Root));
+  if (Ctx.Edits.contains(Edit))
     Ctx.RunStores.insert(Done.Covered.begin(), Done.Covered.end());
-  }
 }
 
 } // namespace nvm::port
