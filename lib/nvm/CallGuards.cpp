@@ -20,13 +20,14 @@ namespace nvm {
 
 namespace {
 
-/// Parameters the body assigns, increments or takes the address of: facts about them go stale.
-struct ChangedParams : RecursiveASTVisitor<ChangedParams> {
-  std::set<const ParmVarDecl *> Changed;
+/// Parameters and locals the body assigns, increments or takes the address of: facts about
+/// them go stale.
+struct ChangedVars : RecursiveASTVisitor<ChangedVars> {
+  std::set<const VarDecl *> Changed;
   void note(const Expr *E) {
     if (const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
-      if (const auto *P = dyn_cast<ParmVarDecl>(DR->getDecl()))
-        Changed.insert(P);
+      if (const auto *V = dyn_cast<VarDecl>(DR->getDecl()))
+        Changed.insert(V);
   }
   bool VisitBinaryOperator(BinaryOperator *B) {
     if (B->isAssignmentOp())
@@ -57,9 +58,40 @@ std::optional<int64_t> constantArgument(const Expr *E, const ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+/// What E stands for once the locals it names are replaced by their initializers, as long as
+/// each is an automatic local the body sets only where it declares it (every run of the
+/// declaration sets it again, from parameters that do not change) and its initializer keeps
+/// its value (no conversion but reading it: `int notify = !(flags & F)`, not `char c = flags`).
+static const Expr *throughLocals(const Expr *E, const FunctionDecl *Fn,
+                                 const std::set<const VarDecl *> &Changed) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) { // `int x = x;` must end too
+    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = DR ? dyn_cast<VarDecl>(DR->getDecl()) : nullptr;
+    if (!V || isa<ParmVarDecl>(V) || !V->hasLocalStorage() || Changed.count(V) ||
+        V->getType().isVolatileQualified() || V->getParentFunctionOrMethod() != Fn ||
+        !V->getInit())
+      return E;
+    const Expr *Init = V->getInit()->IgnoreParens();
+    if (const auto *C = dyn_cast<ImplicitCastExpr>(Init);
+        C && C->getCastKind() != CK_LValueToRValue && C->getCastKind() != CK_NoOp)
+      return E;
+    E = Init;
+  }
+  return E;
+}
+
 std::string argumentValue(const Expr *E, const FunctionDecl *Fn, const CallGuardMap &Guards) {
   if (std::optional<int64_t> K = constantArgument(E, Fn->getASTContext()))
     return std::to_string(*K);
+  // A local passes on its initializer only when the argument takes it as it is.
+  const auto *Read = dyn_cast<ImplicitCastExpr>(E->IgnoreParens());
+  if (Read && Read->getCastKind() == CK_LValueToRValue) {
+    const Expr *Init = throughLocals(Read, Fn, Guards.Changed);
+    if (Init != Read)
+      if (std::optional<int64_t> K = constantArgument(Init, Fn->getASTContext()))
+        return std::to_string(*K);
+    E = Init;
+  }
   const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
   if (!P || P->getDeclContext() != Fn || Guards.Changed.count(P))
@@ -90,11 +122,11 @@ unsigned guardParameter(StringRef G) {
 
 /// The fact condition C gives when it is Taken (true) or not, if it tests a stable parameter.
 static std::optional<std::string> factOf(const Expr *C, bool Taken, const FunctionDecl *Fn,
-                                         const std::set<const ParmVarDecl *> &Changed) {
-  C = C->IgnoreParenImpCasts();
+                                         const std::set<const VarDecl *> &Changed) {
+  C = throughLocals(C, Fn, Changed)->IgnoreParenImpCasts();
   const ASTContext &Ctx = Fn->getASTContext();
   auto Param = [&](const Expr *E) -> std::optional<unsigned> {
-    const auto *DR = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *DR = dyn_cast<DeclRefExpr>(throughLocals(E, Fn, Changed)->IgnoreParenImpCasts());
     const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
     if (!P || P->getDeclContext() != Fn || Changed.count(P))
       return std::nullopt;
@@ -117,7 +149,7 @@ static std::optional<std::string> factOf(const Expr *C, bool Taken, const Functi
   auto Masked = [&](const Expr *E) -> std::optional<std::string> {
     if (auto I = Param(E))
       return std::to_string(*I);
-    const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    const auto *B = dyn_cast<BinaryOperator>(throughLocals(E, Fn, Changed)->IgnoreParenImpCasts());
     if (!B || B->getOpcode() != BO_And)
       return std::nullopt;
     auto IM = WithConstant(B, Param);
@@ -145,7 +177,7 @@ CallGuardMap findCallGuards(const FunctionDecl *Fn, const CFG *Graph) {
   CallGuardMap Result;
   if (!Graph || !Fn->hasBody() || Fn->getNumParams() == 0)
     return Result;
-  ChangedParams Changed;
+  ChangedVars Changed;
   Changed.TraverseStmt(Fn->getBody());
   Result.Changed = Changed.Changed;
   // In[B]: the facts at B's start; nullopt until a path reaches B (the top of the lattice).
