@@ -9,6 +9,7 @@
 #include "nvm/CallGuards.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
+#include <map>
 #include <set>
 #include <type_traits>
 #include <utility>
@@ -120,20 +121,69 @@ unsigned guardParameter(StringRef G) {
   return I;
 }
 
-/// The fact condition C gives when it is Taken (true) or not, if it tests a stable parameter.
-static std::optional<std::string> factOf(const Expr *C, bool Taken, const FunctionDecl *Fn,
-                                         const std::set<const VarDecl *> &Changed) {
-  C = throughLocals(C, Fn, Changed)->IgnoreParenImpCasts();
-  const ASTContext &Ctx = Fn->getASTContext();
-  auto Param = [&](const Expr *E) -> std::optional<unsigned> {
+namespace {
+/// The facts a branch gives on the stable parameters of one body.
+class BranchFacts {
+public:
+  BranchFacts(const FunctionDecl *Fn, const std::set<const VarDecl *> &Changed)
+      : Fn(Fn), Changed(Changed), Ctx(Fn->getASTContext()) {}
+
+  /// The fact condition C gives when it is Taken (true) or not, if it tests a stable parameter.
+  std::optional<std::string> ofCondition(const Expr *C, bool Taken) const {
+    C = throughLocals(C, Fn, Changed)->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot)
+      return ofCondition(U->getSubExpr(), !Taken);
+    if (auto S = masked(C))
+      return make(*S, !Taken, 0);
+    const auto *B = dyn_cast<BinaryOperator>(C);
+    if (!B || (B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE))
+      return std::nullopt;
+    auto SK = withConstant(B, [&](const Expr *E) { return masked(E); });
+    if (!SK)
+      return std::nullopt;
+    return make(SK->first, (B->getOpcode() == BO_EQ) == Taken, SK->second);
+  }
+
+  /// The facts a switch on a stable parameter gives on its edge to Succ: the case's value, or
+  /// on the edge to `default:` (or past the switch when it has none) that it is none of them.
+  /// Nothing when a case is a range or not a constant.
+  Facts ofSwitch(const SwitchStmt *SW, const CFGBlock *Succ, bool Last) const {
+    auto S = masked(SW->getCond());
+    if (!S)
+      return {};
+    std::map<const Stmt *, int64_t> Cases;
+    for (const SwitchCase *SC = SW->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
+      const auto *Case = dyn_cast<CaseStmt>(SC);
+      if (!Case)
+        continue;
+      std::optional<int64_t> K = constantArgument(Case->getLHS(), Ctx);
+      if (!K || Case->getRHS())
+        return {};
+      Cases[Case] = *K;
+    }
+    // The code after a switch without `default:` may start with a case of an enclosing one.
+    if (auto It = Cases.find(Succ->getLabel()); It != Cases.end())
+      return {make(*S, true, It->second)};
+    if (!Last)
+      return {};
+    Facts None;
+    for (auto &[Case, K] : Cases)
+      None.insert(make(*S, false, K));
+    return None;
+  }
+
+private:
+  std::optional<unsigned> param(const Expr *E) const {
     const auto *DR = dyn_cast<DeclRefExpr>(throughLocals(E, Fn, Changed)->IgnoreParenImpCasts());
     const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;
     if (!P || P->getDeclContext() != Fn || Changed.count(P))
       return std::nullopt;
     return P->getFunctionScopeIndex();
-  };
-  // Subject(one operand) and the other operand's constant, in either order (`p & 4`, `4 & p`).
-  auto WithConstant = [&](const BinaryOperator *B, auto Subject)
+  }
+
+  /// Subject(one operand) and the other operand's constant, in either order (`p & 4`, `4 & p`).
+  template <typename SubjectFn>
+  auto withConstant(const BinaryOperator *B, SubjectFn Subject) const
       -> std::optional<std::pair<std::decay_t<decltype(*Subject(B))>, int64_t>> {
     auto S = Subject(B->getLHS());
     std::optional<int64_t> K = constantArgument(B->getRHS(), Ctx);
@@ -144,34 +194,30 @@ static std::optional<std::string> factOf(const Expr *C, bool Taken, const Functi
     if (!S || !K)
       return std::nullopt;
     return std::pair{*S, *K};
-  };
-  // "p & MASK" as a parameter with a mask ("<i>&<mask>"), a bare parameter as itself.
-  auto Masked = [&](const Expr *E) -> std::optional<std::string> {
-    if (auto I = Param(E))
+  }
+
+  /// "p & MASK" as a parameter with a mask ("<i>&<mask>"), a bare parameter as itself.
+  std::optional<std::string> masked(const Expr *E) const {
+    if (auto I = param(E))
       return std::to_string(*I);
     const auto *B = dyn_cast<BinaryOperator>(throughLocals(E, Fn, Changed)->IgnoreParenImpCasts());
     if (!B || B->getOpcode() != BO_And)
       return std::nullopt;
-    auto IM = WithConstant(B, Param);
+    auto IM = withConstant(B, [&](const Expr *X) { return param(X); });
     if (!IM)
       return std::nullopt;
     return std::to_string(IM->first) + "&" + std::to_string(IM->second);
-  };
-  auto Make = [](const std::string &Subject, bool Equal, int64_t K) {
+  }
+
+  static std::string make(const std::string &Subject, bool Equal, int64_t K) {
     return Subject + (Equal ? "=" : "!") + std::to_string(K);
-  };
-  if (const auto *U = dyn_cast<UnaryOperator>(C); U && U->getOpcode() == UO_LNot)
-    return factOf(U->getSubExpr(), !Taken, Fn, Changed);
-  if (auto S = Masked(C))
-    return Make(*S, !Taken, 0);
-  const auto *B = dyn_cast<BinaryOperator>(C);
-  if (!B || (B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE))
-    return std::nullopt;
-  auto SK = WithConstant(B, Masked);
-  if (!SK)
-    return std::nullopt;
-  return Make(SK->first, (B->getOpcode() == BO_EQ) == Taken, SK->second);
-}
+  }
+
+  const FunctionDecl *Fn;
+  const std::set<const VarDecl *> &Changed;
+  const ASTContext &Ctx;
+};
+} // namespace
 
 CallGuardMap findCallGuards(const FunctionDecl *Fn, const CFG *Graph) {
   CallGuardMap Result;
@@ -183,6 +229,7 @@ CallGuardMap findCallGuards(const FunctionDecl *Fn, const CFG *Graph) {
   // In[B]: the facts at B's start; nullopt until a path reaches B (the top of the lattice).
   std::vector<std::optional<Facts>> In(Graph->getNumBlockIDs());
   In[Graph->getEntry().getBlockID()] = Facts{};
+  BranchFacts Branches(Fn, Changed.Changed);
   for (bool Changed2 = true; Changed2;) {
     Changed2 = false;
     for (const CFGBlock *B : *Graph) {
@@ -190,15 +237,20 @@ CallGuardMap findCallGuards(const FunctionDecl *Fn, const CFG *Graph) {
       if (!Here)
         continue;
       const Stmt *Cond = B->succ_size() == 2 ? B->getTerminatorCondition() : nullptr;
+      const auto *Switch = dyn_cast_or_null<SwitchStmt>(B->getTerminatorStmt());
       unsigned Index = 0;
       for (const CFGBlock *Succ : B->succs()) {
         unsigned Branch = Index++;
         if (!Succ)
           continue;
         Facts Out = *Here;
-        if (const auto *C = dyn_cast_or_null<Expr>(Cond))
-          if (auto F = factOf(C, Branch == 0, Fn, Changed.Changed))
+        if (Switch) {
+          Facts F = Branches.ofSwitch(Switch, Succ, Branch + 1 == B->succ_size());
+          Out.insert(F.begin(), F.end());
+        } else if (const auto *C = dyn_cast_or_null<Expr>(Cond)) {
+          if (auto F = Branches.ofCondition(C, Branch == 0))
             Out.insert(*F);
+        }
         auto &Next = In[Succ->getBlockID()];
         if (!Next) {
           Next = std::move(Out);
