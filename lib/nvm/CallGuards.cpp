@@ -9,6 +9,7 @@
 #include "nvm/CallGuards.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
+#include <cstdint>
 #include <map>
 #include <set>
 #include <type_traits>
@@ -101,7 +102,7 @@ std::string argumentValue(const Expr *E, const FunctionDecl *Fn, const CallGuard
 }
 
 bool guardAllows(StringRef G, int64_t V) {
-  size_t Op = G.find_first_of("=!");
+  size_t Op = G.find_first_of("=!<>");
   int64_t K = 0;
   if (Op == StringRef::npos || G.drop_front(Op + 1).getAsInteger(10, K))
     return true;
@@ -112,12 +113,19 @@ bool guardAllows(StringRef G, int64_t V) {
       return true;
     V &= Mask;
   }
-  return (G[Op] == '=') == (V == K);
+  switch (G[Op]) {
+  case '<':
+    return V < K;
+  case '>':
+    return V > K;
+  default:
+    return (G[Op] == '=') == (V == K);
+  }
 }
 
 unsigned guardParameter(StringRef G) {
   unsigned I = ~0u;
-  G.take_until([](char C) { return C == '=' || C == '!' || C == '&'; }).getAsInteger(10, I);
+  G.take_until([](char C) { return StringRef("=!&<>").contains(C); }).getAsInteger(10, I);
   return I;
 }
 
@@ -136,6 +144,8 @@ public:
     if (auto S = masked(C))
       return make(*S, !Taken, 0);
     const auto *B = dyn_cast<BinaryOperator>(C);
+    if (B && B->isRelationalOp())
+      return ofComparison(B, Taken);
     if (!B || (B->getOpcode() != BO_EQ && B->getOpcode() != BO_NE))
       return std::nullopt;
     auto SK = withConstant(B, [&](const Expr *E) { return masked(E); });
@@ -173,6 +183,42 @@ public:
   }
 
 private:
+  /// `p < K`, `K >= p`, ... as "<i><K" or "<i>>K" on the branch taken or not. Only where the
+  /// comparison is between signed integers and the parameter is one: an unsigned comparison
+  /// orders -1 after every other value, which the constants a call passes do not tell.
+  std::optional<std::string> ofComparison(const BinaryOperator *B, bool Taken) const {
+    if (!B->getLHS()->getType()->isSignedIntegerType() ||
+        !B->getRHS()->getType()->isSignedIntegerType())
+      return std::nullopt;
+    auto Signed = [&](const Expr *E) -> std::optional<unsigned> {
+      auto I = param(E);
+      if (!I || !Fn->getParamDecl(*I)->getType()->isSignedIntegerType())
+        return std::nullopt;
+      return I;
+    };
+    bool Left = Signed(B->getLHS()).has_value();
+    auto SK = withConstant(B, Signed);
+    if (!SK || SK->second == INT64_MIN || SK->second == INT64_MAX)
+      return std::nullopt;
+    BinaryOperatorKind Op = B->getOpcode();
+    if (!Left) // K < p is p > K
+      Op = Op == BO_LT ? BO_GT : Op == BO_GT ? BO_LT : Op == BO_LE ? BO_GE : BO_LE;
+    if (!Taken) // not (p < K) is p >= K
+      Op = Op == BO_LT ? BO_GE : Op == BO_GT ? BO_LE : Op == BO_LE ? BO_GT : BO_LT;
+    std::string S = std::to_string(SK->first);
+    int64_t K = SK->second;
+    switch (Op) {
+    case BO_LT:
+      return S + "<" + std::to_string(K);
+    case BO_LE:
+      return S + "<" + std::to_string(K + 1);
+    case BO_GT:
+      return S + ">" + std::to_string(K);
+    default:
+      return S + ">" + std::to_string(K - 1);
+    }
+  }
+
   std::optional<unsigned> param(const Expr *E) const {
     const auto *DR = dyn_cast<DeclRefExpr>(throughLocals(E, Fn, Changed)->IgnoreParenImpCasts());
     const auto *P = DR ? dyn_cast<ParmVarDecl>(DR->getDecl()) : nullptr;

@@ -14,7 +14,8 @@
 namespace nvm {
 
 /// "<i>=<k>" (parameter i equals constant k) or "<i>!<k>" (it does not), or the same of its
-/// bits under a constant mask ("<i>&<mask>=<k>"), for every fact that holds on every path from
+/// bits under a constant mask ("<i>&<mask>=<k>"), or "<i><<k>" / "<i>><k>" (a signed parameter
+/// is less or greater than k: `if (n > 0)`), for every fact that holds on every path from
 /// the body's entry to a call: the branches taken to reach it test a parameter the body never
 /// assigns nor takes the address of (`if (drop)`, `if (ifd != NULL)`, `if (flags & F_SYNC)`),
 /// directly or through a local the body sets only where it declares it
