@@ -169,9 +169,11 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
 FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
                      const std::map<std::pair<int, std::string>, std::vector<std::string>> &Ind,
                      bool UnknownReads, std::function<bool(StringRef)> Handles, bool PerSite,
-                     const HeapSites *Sites)
-    : Indirect(Ind), UnknownCallsRead(UnknownReads), HandleStorage(std::move(Handles)),
-      MirrorStreams(bool(HandleStorage)), PerSiteWrites(PerSite), Heap(Sites) {
+                     const HeapSites *Sites,
+                     const std::set<std::tuple<std::string, std::string, std::string>> *Never)
+    : Indirect(Ind), NeverRun(Never), UnknownCallsRead(UnknownReads),
+      HandleStorage(std::move(Handles)), MirrorStreams(bool(HandleStorage)),
+      PerSiteWrites(PerSite), Heap(Sites) {
   for (const FunctionSummary *F : Fns)
     Usrs.push_back(F->Usr);
   computeWritesThrough(Fns, false, Writes);
@@ -258,6 +260,10 @@ void FlowGraph::addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, boo
   if (Callee.empty())
     return addEdge(qualifyCell(Fl.From, F.Usr), qualifyCell(Fl.To, F.Usr), Fl.Loc, int(FI),
                    Fl.Kind);
+  // A call a guard rules out passes nothing and returns nothing: were it wired like a library
+  // call (its result made of its arguments), leaving it out would add flows.
+  if (NeverRun && NeverRun->count({F.Usr, Fl.Loc, Callee}))
+    return;
   std::vector<std::string> Targets{Callee};
   if (StringRef(Callee).startswith(cell::UnknownCallee)) {
     Targets = targetsOf(int(FI), Fl.Loc);

@@ -50,7 +50,7 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
               return isHandleField(C);
             })
                            : nullptr,
-            O.PerSiteWrites, Heap.get()),
+            O.PerSiteWrites, Heap.get(), &R.Walk.NeverRun),
       Program(programUses(parsedFunctions(Store))) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I)) {

@@ -309,6 +309,12 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
       if (!C.CalleeUsr.empty() && Dead.count(&C)) {
         R.Skipped.push_back({C.CalleeName, "guarded by a condition every walked call makes false",
                              C.Loc});
+        // Its flows are told apart from those of another call of the same callee at the same
+        // place (one macro) only by the call site: all of them must be dead.
+        if (llvm::all_of(F->Calls, [&](const CallSite &O) {
+              return O.Loc != C.Loc || O.CalleeUsr != C.CalleeUsr || Dead.count(&O);
+            }))
+          R.NeverRun.insert({F->Usr, C.Loc, C.CalleeUsr});
         continue;
       }
       if (!C.CalleeUsr.empty() && Options.SkipNoReturn && Ends.afterCall(C)) {

@@ -4,6 +4,8 @@
 
 #include "nvm/SummaryStore.h"
 #include "llvm/Support/Error.h"
+#include <set>
+#include <tuple>
 
 namespace nvm {
 
@@ -47,6 +49,9 @@ struct WalkResult {
   /// Bodies that run under the load but that the walk does not enter (optimization a), and
   /// every body they call: what they pass to the walk's functions is not seen.
   std::vector<const FunctionSummary *> Unentered;
+  /// Calls a guard rules out (caller USR, call location, callee USR): they never run, so they
+  /// pass nothing and return nothing (WalkOptions::PruneConstantGuards).
+  std::set<std::tuple<std::string, std::string, std::string>> NeverRun;
 
   /// "load > f > g" for the visited function at Index.
   std::vector<std::string> callChain(int Index) const;
