@@ -7,15 +7,18 @@
 # cache-line instructions, as on real persistent memory; on this machine's disk-backed pool file
 # it would otherwise msync every flush).
 #   examples/redis/bench-port.sh        # N=100000 requests per test, REPEAT=5
+#   TESTS=get,incr,hset,sadd,zadd,lpop,lrange_100 examples/redis/bench-port.sh
+# TESTS: redis-benchmark's -t names, one run of redis-benchmark each (get,set,lpush,mset)
 set -euo pipefail
 REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 WORK=${WORK:-$REPO/build/examples/redis/port}
 PLAIN=${PLAIN_SERVER:-$WORK/base/src/redis-server}
 PORTED=${PORTED_SERVER:-$WORK/ported/src/redis-server}
 LABEL=${LABEL:-port} # the second server's name in the table
-N=${N:-100000} REPEAT=${REPEAT:-5} PORT=${PORT:-6398} TESTS=get,set,lpush,mset
+N=${N:-100000} REPEAT=${REPEAT:-5} PORT=${PORT:-6398} TESTS=${TESTS:-get,set,lpush,mset}
 OUT=$(mktemp -d /tmp/redis-bench-port.XXXXXX)
 fail() { echo "bench-port: $*" >&2; exit 1; }
+[[ $TESTS =~ ^[a-z0-9_]+(,[a-z0-9_]+)*$ ]] || fail "TESTS must be redis-benchmark test names separated by commas, not '$TESTS'"
 command -v redis-benchmark >/dev/null || fail "redis-benchmark missing (redis-tools, scripts/setup.sh)"
 [ -x "$PLAIN" ] || fail "no pristine server $PLAIN (examples/redis/port-and-build.sh builds it)"
 [ -x "$PORTED" ] || fail "no ported server $PORTED (examples/redis/port-and-build.sh)"
@@ -37,8 +40,10 @@ run() { # run LABEL SERVER [ENV...] -> appends "test rps" lines to $OUT/LABEL
   local t cpu0 cpu1
   for t in ${TESTS//,/ }; do
     cpu0=$(awk '{print $14 + $15}' "/proc/$SPID/stat")
+    # One line a test (LRANGE_100, ...), less the fill an LRANGE test runs first.
     "${PIN_C[@]}" redis-benchmark -p "$PORT" -t "$t" -n "$N" -q 2>/dev/null | tr '\r' '\n' |
-      sed -n 's/^\([A-Z]*\)[^:]*: \([0-9.]*\) requests per second.*/\1 \2/p' >>"$OUT/$label"
+      grep -v 'needed to benchmark' |
+      sed -n 's/^\([A-Z0-9_]*\)[^:]*: \([0-9.]*\) requests per second.*/\1 \2/p' >>"$OUT/$label"
     cpu1=$(awk '{print $14 + $15}' "/proc/$SPID/stat")
     echo "CPU_${t^^} $((cpu1 - cpu0))" >>"$OUT/$label"
   done
@@ -56,33 +61,38 @@ for i in $(seq "$REPEAT"); do
     run pristine "$PLAIN"
   fi
 done
-python3 - "$OUT" "$N" "$REPEAT" "$LABEL" <<'PY'
+python3 - "$OUT" "$N" "$REPEAT" "$LABEL" "$TESTS" <<'PY'
 import statistics, sys, collections
-out, n, rep, name = sys.argv[1:]
-med = {}
+out, n, rep, name, asked = sys.argv[1:]
+med, order = {}, []
 for label in ("pristine", "port"):
     runs = collections.defaultdict(list)
     for line in open("%s/%s" % (out, label)):
         t, rps = line.split()
         runs[t].append(float(rps))
+        if not t.startswith("CPU") and t not in order:
+            order.append(t)
     med[label] = {t: statistics.median(v) for t, v in runs.items()}
+if not order:
+    sys.exit("bench-port: redis-benchmark printed no results for %s" % asked)
 print("bench-port: N=%s per test, median of %s interleaved runs, requests per second" % (n, rep))
 import os
 hz = os.sysconf("SC_CLK_TCK")
 print("%-6s %12s %12s %8s" % ("test", "pristine", name, name + "/pristine"))
-for t in ("GET", "SET", "LPUSH", "MSET"):
+for t in order:
     a, b = med["pristine"].get(t), med["port"].get(t)
     if a and b:
         print("%-6s %12.0f %12.0f %7.1f%%" % (t, a, b, 100.0 * b / a))
-print("server CPU per request (us), per test:")
-for t in ("GET", "SET", "LPUSH", "MSET"):
+# A -t name that runs several tests (lrange) has one CPU figure for all of them.
+print("server CPU per request (us), per redis-benchmark run:")
+for t in asked.upper().split(","):
     a, b = med["pristine"].get("CPU_" + t), med["port"].get("CPU_" + t)
     if a and b:
         us = lambda ticks: 1e6 * ticks / hz / int(n)
         print("  %-6s %6.2f pristine %6.2f %s (%+.0f%%)" % (t, us(a), us(b), name, 100.0 * (b - a) / a))
 a, b = med["pristine"].get("CPU"), med["port"].get("CPU")
 if a and b:
-    per = lambda ticks: 1e6 * ticks / hz / (4 * int(n))
-    print("server CPU per request (all four tests): %.2f us pristine, %.2f us %s (%+.1f%%)"
-          % (per(a), per(b), name, 100.0 * (b - a) / a))
+    per = lambda ticks: 1e6 * ticks / hz / (len(order) * int(n))
+    print("server CPU per request (all %d tests): %.2f us pristine, %.2f us %s (%+.1f%%)"
+          % (len(order), per(a), per(b), name, 100.0 * (b - a) / a))
 PY
