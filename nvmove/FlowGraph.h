@@ -130,6 +130,21 @@ private:
                                                       llvm::StringRef Cell) const;
   // ResultFieldBinding.cpp
   void bindResultFields();
+  // ResultWrites.cpp
+  /// What the pointer a function returns points into, seen from inside it: storage of the
+  /// rest of the program (a field's or a global's bytes: "*f:buf.data"), or the bytes its
+  /// parameter Param points to (bound at each call). A fresh object it allocates is no such
+  /// storage: only the caller holds it, through its own cell for the result.
+  struct ResultTarget {
+    std::string Cell; ///< a shared cell, or empty for parameter Param
+    int Param = -1;
+    bool operator<(const ResultTarget &O) const {
+      return std::tie(Cell, Param) < std::tie(O.Cell, O.Param);
+    }
+  };
+  void connectResultWrites();
+  const std::set<ResultTarget> &resultTargets(const std::string &Usr, std::set<std::string> &Open);
+  std::vector<std::string> callArgumentPointees(const SiteFlow &RS, unsigned I) const;
 
   std::vector<std::string> Names;
   llvm::StringMap<unsigned> Ids;
@@ -141,6 +156,11 @@ private:
   std::map<CallKey, External> Externals;
   std::map<CallKey, std::map<std::string, std::vector<std::string>>> Arguments;
   std::vector<SiteFlow> SiteFlows; ///< results and (PerSiteWrites) writes through parameters
+  /// A caller's cell for what a call's result points to ("*<caller>|c1") -> its SiteFlows.
+  std::multimap<std::string, size_t> ResultSites;
+  std::map<std::string, std::set<ResultTarget>> ResultTargetsOf; ///< by callee USR
+  bool ResultRecursion = false;     ///< a walk met a function already on its way
+  std::set<ResultTarget> Partial;   ///< what such a walk's inner function found
   /// Walked functions by USR (indices into the functions the graph was built from).
   std::map<std::string, std::vector<int>> FunctionIndex;
   std::multimap<unsigned, unsigned> ReturnLinks;
