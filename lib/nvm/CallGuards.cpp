@@ -154,13 +154,14 @@ public:
     return make(SK->first, (B->getOpcode() == BO_EQ) == Taken, SK->second);
   }
 
-  /// The facts a switch on a stable parameter gives on its edge to Succ: the case's value, or
-  /// on the edge to `default:` (or past the switch when it has none) that it is none of them.
-  /// Nothing when a case is a range or not a constant.
-  Facts ofSwitch(const SwitchStmt *SW, const CFGBlock *Succ, bool Last) const {
+  /// The facts a switch on a stable parameter gives on each edge out of its block B: the
+  /// case's value, or on the edge to `default:` (or past the switch when it has none) that it
+  /// is none of them. Nothing when a case is a range or not a constant.
+  std::vector<Facts> ofSwitch(const SwitchStmt *SW, const CFGBlock &B) const {
+    std::vector<Facts> Edges(B.succ_size());
     auto S = masked(SW->getCond());
     if (!S)
-      return {};
+      return Edges;
     std::map<const Stmt *, int64_t> Cases;
     for (const SwitchCase *SC = SW->getSwitchCaseList(); SC; SC = SC->getNextSwitchCase()) {
       const auto *Case = dyn_cast<CaseStmt>(SC);
@@ -168,18 +169,22 @@ public:
         continue;
       std::optional<int64_t> K = constantArgument(Case->getLHS(), Ctx);
       if (!K || Case->getRHS())
-        return {};
+        return Edges;
       Cases[Case] = *K;
     }
-    // The code after a switch without `default:` may start with a case of an enclosing one.
-    if (auto It = Cases.find(Succ->getLabel()); It != Cases.end())
-      return {make(*S, true, It->second)};
-    if (!Last)
-      return {};
-    Facts None;
-    for (auto &[Case, K] : Cases)
-      None.insert(make(*S, false, K));
-    return None;
+    unsigned Index = 0;
+    for (const CFGBlock *Succ : B.succs()) {
+      Facts &Out = Edges[Index++];
+      if (!Succ)
+        continue;
+      // The code after a switch without `default:` may start with a case of an enclosing one.
+      if (auto It = Cases.find(Succ->getLabel()); It != Cases.end())
+        Out.insert(make(*S, true, It->second));
+      else if (Index == B.succ_size())
+        for (auto &[Case, K] : Cases)
+          Out.insert(make(*S, false, K));
+    }
+    return Edges;
   }
 
 private:
@@ -275,28 +280,37 @@ CallGuardMap findCallGuards(const FunctionDecl *Fn, const CFG *Graph) {
   // In[B]: the facts at B's start; nullopt until a path reaches B (the top of the lattice).
   std::vector<std::optional<Facts>> In(Graph->getNumBlockIDs());
   In[Graph->getEntry().getBlockID()] = Facts{};
+  // The facts each edge gives, decided once: a switch of hundreds of cases in a loop (vim's
+  // regexp_nfa.c) must not be read again at every round of the fixpoint.
   BranchFacts Branches(Fn, Changed.Changed);
+  std::vector<std::vector<Facts>> EdgeFacts(Graph->getNumBlockIDs());
+  for (const CFGBlock *B : *Graph) {
+    auto &Edges = EdgeFacts[B->getBlockID()];
+    if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(B->getTerminatorStmt())) {
+      Edges = Branches.ofSwitch(Switch, *B);
+      continue;
+    }
+    Edges.resize(B->succ_size());
+    const auto *Cond =
+        dyn_cast_or_null<Expr>(B->succ_size() == 2 ? B->getTerminatorCondition() : nullptr);
+    for (unsigned Branch = 0; Cond && Branch < 2; ++Branch)
+      if (auto F = Branches.ofCondition(Cond, Branch == 0))
+        Edges[Branch].insert(*F);
+  }
   for (bool Changed2 = true; Changed2;) {
     Changed2 = false;
     for (const CFGBlock *B : *Graph) {
       const auto &Here = In[B->getBlockID()];
       if (!Here)
         continue;
-      const Stmt *Cond = B->succ_size() == 2 ? B->getTerminatorCondition() : nullptr;
-      const auto *Switch = dyn_cast_or_null<SwitchStmt>(B->getTerminatorStmt());
       unsigned Index = 0;
       for (const CFGBlock *Succ : B->succs()) {
         unsigned Branch = Index++;
         if (!Succ)
           continue;
         Facts Out = *Here;
-        if (Switch) {
-          Facts F = Branches.ofSwitch(Switch, Succ, Branch + 1 == B->succ_size());
-          Out.insert(F.begin(), F.end());
-        } else if (const auto *C = dyn_cast_or_null<Expr>(Cond)) {
-          if (auto F = Branches.ofCondition(C, Branch == 0))
-            Out.insert(*F);
-        }
+        const Facts &Given = EdgeFacts[B->getBlockID()][Branch];
+        Out.insert(Given.begin(), Given.end());
         auto &Next = In[Succ->getBlockID()];
         if (!Next) {
           Next = std::move(Out);
