@@ -203,7 +203,7 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
     bindParamFields();
   }
   connectCallSites();
-  connectResultWrites();
+  connectResultWrites(Fns);
   // A whole object holds its fields: writing it writes them, reading a field reads it.
   std::vector<std::string> Fields;
   for (const std::string &N : Names)

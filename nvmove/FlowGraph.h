@@ -142,7 +142,8 @@ private:
       return std::tie(Cell, Param) < std::tie(O.Cell, O.Param);
     }
   };
-  void connectResultWrites();
+  void connectResultWrites(const std::vector<const FunctionSummary *> &Fns);
+  std::set<std::string> resultsWrittenThrough(const std::vector<const FunctionSummary *> &Fns) const;
   const std::set<ResultTarget> &resultTargets(const std::string &Usr, std::set<std::string> &Open);
   std::vector<std::string> callArgumentPointees(const SiteFlow &RS, unsigned I) const;
 

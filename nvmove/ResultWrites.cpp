@@ -2,6 +2,7 @@
 // site to the storage that pointer points into.
 #include "FlowGraph.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace llvm;
 
@@ -90,16 +91,57 @@ std::vector<std::string> FlowGraph::callArgumentPointees(const SiteFlow &RS, uns
   return Param == Args->second.end() ? std::vector<std::string>{} : Param->second;
 }
 
+/// The cells "*<usr>|c<n>" of the call results each function stores through: a store into
+/// what the result points to, or into a local pointer's pointee aliased with it, or a callee's
+/// write through a parameter it is passed as. Pointers merely made to share a pointee
+/// (`p = get_a(); if (!p) p = get_b();`) store nothing through either result.
+std::set<std::string>
+FlowGraph::resultsWrittenThrough(const std::vector<const FunctionSummary *> &Fns) const {
+  std::set<std::string> Out;
+  for (const FunctionSummary *F : Fns) {
+    EquivalenceClasses<std::string> Alias;
+    std::vector<std::string> Written, Results;
+    for (const Flow &Fl : F->Flows) {
+      StringRef To = Fl.To, From = Fl.From;
+      auto Local = [](StringRef C) {
+        return C.startswith(cell::Pointee) && !C.drop_front().startswith(cell::Callee) &&
+               !cell::isShared(C.drop_front());
+      };
+      if (Fl.Kind == Flow::Alias && Local(To) && Local(From))
+        Alias.unionSets(From.str(), To.str());
+      if (!Local(To))
+        continue;
+      if (To.drop_front().startswith(cell::Call))
+        Results.push_back(To.str());
+      if (Fl.Kind == Flow::Store) {
+        Written.push_back(To.str());
+      } else if (Fl.Kind == Flow::Back) {
+        auto [Usr, I] = calleeParam(From);
+        if (I >= 0 && MayWrite.count(Usr) && MayWrite.at(Usr).count(unsigned(I)))
+          Written.push_back(To.str());
+      }
+    }
+    for (const std::string &R : Results)
+      if (llvm::any_of(Written, [&](const std::string &W) {
+            return W == R || (Alias.findValue(W) != Alias.end() &&
+                              Alias.findValue(R) != Alias.end() && Alias.isEquivalent(W, R));
+          }))
+        Out.insert(qualifyCell(R, F->Usr));
+  }
+  return Out;
+}
+
 /// A store through the result of a call (`read(fd, buffer_begin(b), n)`, `*skip(p) = 0`)
 /// reaches what the callee's result points into: per call site, so that a wrapper's callers
 /// do not share what one of them writes.
-void FlowGraph::connectResultWrites() {
+void FlowGraph::connectResultWrites(const std::vector<const FunctionSummary *> &Fns) {
   for (size_t I = 0; I < SiteFlows.size(); ++I)
     if (isResultPointee(SiteFlows[I].From))
       ResultSites.insert({SiteFlows[I].To, I});
+  std::set<std::string> Written = resultsWrittenThrough(Fns);
   std::set<std::pair<unsigned, unsigned>> Added;
   for (const SiteFlow &RS : SiteFlows) {
-    if (!isResultPointee(RS.From))
+    if (!isResultPointee(RS.From) || !Written.count(RS.To))
       continue;
     std::set<std::string> Open;
     std::vector<std::string> Into;
