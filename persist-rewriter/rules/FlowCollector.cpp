@@ -185,6 +185,11 @@ public:
       else
         To = "param:" + functionId(Callee, SM) + "#" + std::to_string(I);
       flow(nodesOf(A), To);
+      // An out-parameter (`get_name(line, &nm)`): what the callee stores through its parameter
+      // lands in the caller's l-value, so `free(nm)` after it may free what the callee allocated.
+      if (const auto *U = dyn_cast<UnaryOperator>(A->IgnoreParenImpCasts());
+          U && U->getOpcode() == UO_AddrOf && Callee && I < Callee->getNumParams())
+        flow({std::string(node::ThroughPrefix) + To}, sinkOf(U->getSubExpr()));
     }
     return true;
   }
