@@ -68,6 +68,7 @@ std::string prettyCell(StringRef Cell) {
 std::pair<std::string, int> calleeParam(StringRef Cell) {
   Cell.consume_front(cell::Stream);
   Cell.consume_front(cell::Pointee);
+  Cell.consume_front(cell::Pointee); // "**@usr|p1": behind what a pointer-to-pointer points to
   if (!Cell.consume_front(cell::Callee))
     return {"", -1};
   auto [Usr, Param] = Cell.rsplit(cell::Separator);
@@ -79,6 +80,7 @@ std::pair<std::string, int> calleeParam(StringRef Cell) {
 
 std::string calleeOf(StringRef Cell) {
   Cell.consume_front(cell::Stream);
+  Cell.consume_front(cell::Pointee);
   Cell.consume_front(cell::Pointee);
   if (!Cell.consume_front(cell::Callee))
     return {};

@@ -16,7 +16,7 @@ std::string qualifyCell(llvm::StringRef Cell, llvm::StringRef FnUsr);
 /// A qualified cell as a person reads it: "rdbLoadObject: o", "robj.ptr", "*createObject: ptr".
 std::string prettyCell(llvm::StringRef Cell);
 
-/// "@usr|p3" (after any "~" and "*") -> (usr, 3); ("", -1) when the cell is not a parameter
+/// "@usr|p3" (after any "~" and up to two "*") -> (usr, 3); ("", -1) when the cell is not a parameter
 /// of another function.
 std::pair<std::string, int> calleeParam(llvm::StringRef Cell);
 

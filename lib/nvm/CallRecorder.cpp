@@ -306,6 +306,14 @@ void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
     if (!Callee && !mayFillThrough(C, I))
       continue;
     flow("*" + Param, Cells.pointeeWrite(A), L, Flow::Back);
+    // An out-parameter of a pointer (get_name(line, &r->name) doing `*out = malloc(n);
+    // memcpy(*out, line, n)`): what the callee stores behind the pointer it stores there is
+    // what the caller's pointer points to afterwards.
+    if (Callee && A->getType()->isPointerType() &&
+        A->getType()->getPointeeType()->isPointerType())
+      if (std::string Out = Cells.pointeeWrite(A);
+          !Out.empty() && !llvm::StringRef(Out).startswith(cell::Object))
+        flow("**" + Param, cell::pointee(Out), L, Flow::Back);
   }
   libraryOutParameters(C, Callee);
   QualType Ret = Callee ? Callee->getReturnType() : C->getType();
