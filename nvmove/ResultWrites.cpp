@@ -8,7 +8,7 @@ using namespace llvm;
 
 namespace nvm::infer {
 
-/// The cell "*<usr>|ret" of function Usr, and what a caller's "*<caller>|c<n>" stands for.
+/// What a function's result points to ("*<usr>|ret"), as the SiteFlow of a call names it.
 static bool isResultPointee(StringRef Cell) {
   return Cell.startswith(cell::Pointee) && Cell.endswith(cell::QualifiedRet);
 }
