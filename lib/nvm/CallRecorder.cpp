@@ -309,11 +309,16 @@ void FlowRecorder::passArguments(const CallExpr *C, const std::string &Target,
     // An out-parameter of a pointer (get_name(line, &r->name) doing `*out = malloc(n);
     // memcpy(*out, line, n)`): what the callee stores behind the pointer it stores there is
     // what the caller's pointer points to afterwards.
+    // The way in too: a callee handed &line reads the bytes line points to through **p.
     if (Callee && A->getType()->isPointerType() &&
-        A->getType()->getPointeeType()->isPointerType())
+        A->getType()->getPointeeType()->isPointerType()) {
+      if (std::string In = Cells.pointeeRead(A);
+          !In.empty() && !llvm::StringRef(In).startswith(cell::ObjectRead))
+        flow(cell::pointee(In), "**" + Param, L, Flow::Alias);
       if (std::string Out = Cells.pointeeWrite(A);
           !Out.empty() && !llvm::StringRef(Out).startswith(cell::Object))
         flow("**" + Param, cell::pointee(Out), L, Flow::Back);
+    }
   }
   libraryOutParameters(C, Callee);
   QualType Ret = Callee ? Callee->getReturnType() : C->getType();
