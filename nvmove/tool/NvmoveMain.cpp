@@ -177,6 +177,20 @@ static void printDiagnostics(const infer::InferenceResult &R) {
     WithColor::warning(errs(), "nvmove") << "translation unit did not parse: " << TU << "\n";
 }
 
+/// A load that dispatches each record to handlers stored in a table (rrdcached's journal
+/// replay) reaches nothing unless those calls are followed: when nothing was found, say so.
+static void printCallbackHint(const infer::InferenceResult &R) {
+  if (FollowCallbacks || !R.Types.empty())
+    return;
+  size_t Unfollowed = llvm::count_if(R.Walk.IndirectTargets,
+                                     [](const auto &Call) { return Call.second.empty(); });
+  if (Unfollowed)
+    WithColor::note(errs(), "nvmove")
+        << "no persistent type found, and " << Unfollowed
+        << " call(s) through function pointers on the walk were not followed: if the load "
+           "hands what it reads to handlers kept in fields or globals, try --follow-callbacks\n";
+}
+
 /// Writes the chosen format (and the HTML report); the renderers read the JSON back, exactly
 /// as nvmove-report does.
 static Error writeOutputs(const infer::InferenceResult &R, const infer::RunFacts &Facts) {
@@ -244,6 +258,7 @@ int main(int argc, char **argv) {
   Facts.AnalysisSeconds = Total - Facts.ParseSeconds;
   Facts.Store = &Store;
   printDiagnostics(*Result);
+  printCallbackHint(*Result);
   if (Error E = writeOutputs(*Result, Facts))
     return fail(toString(std::move(E)));
   return Result->IncompleteTUs.empty() ? 0 : 2;
