@@ -115,6 +115,50 @@ std::vector<std::string> FlowGraph::targetsOf(int Fn, const std::string &Loc) co
   return It == Indirect.end() ? std::vector<std::string>{} : It->second;
 }
 
+bool FlowGraph::WrittenCells::has(const std::string &C) const {
+  return llvm::any_of(Written, [&](const std::string &W) {
+    return W == C || (Alias.findValue(W) != Alias.end() && Alias.findValue(C) != Alias.end() &&
+                      Alias.isEquivalent(W, C));
+  });
+}
+
+FlowGraph::WrittenCells
+FlowGraph::writtenCells(size_t FI, const FunctionSummary &F, bool AssumeUnknownWrites,
+                        const std::map<std::string, std::set<unsigned>> &Writes) const {
+  auto Writes_ = [&](const std::string &Usr, unsigned I) {
+    auto It = Writes.find(Usr);
+    return It != Writes.end() && It->second.count(I);
+  };
+  WrittenCells W;
+  for (const Flow &Fl : F.Flows) {
+    StringRef To = Fl.To;
+    bool LocalTo = To.startswith(cell::Pointee) && !To.drop_front().startswith(cell::Callee) &&
+                   !cell::isShared(To.drop_front());
+    if (Fl.Kind == Flow::Alias && LocalTo && StringRef(Fl.From).startswith(cell::Pointee) &&
+        !StringRef(Fl.From).drop_front().startswith(cell::Callee))
+      W.Alias.unionSets(Fl.From, Fl.To);
+    if (!LocalTo)
+      continue;
+    if (Fl.Kind == Flow::Store)
+      W.Written.push_back(Fl.To);
+    if (Fl.Kind == Flow::Back) {
+      auto [Usr, I] = calleeParam(Fl.From);
+      bool CalleeWrites = false;
+      if (StringRef(Usr).startswith(cell::UnknownCallee)) {
+        std::vector<std::string> Ts = targetsOf(int(FI), Fl.Loc);
+        CalleeWrites = Ts.empty() ? AssumeUnknownWrites : false;
+        for (const std::string &T : Ts)
+          CalleeWrites |= Writes_(T, unsigned(I));
+      } else {
+        CalleeWrites = Writes_(Usr, unsigned(I));
+      }
+      if (CalleeWrites)
+        W.Written.push_back(Fl.To);
+    }
+  }
+  return W;
+}
+
 void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
                                      bool AssumeUnknownWrites,
                                      std::map<std::string, std::set<unsigned>> &Writes) const {
@@ -123,45 +167,10 @@ void FlowGraph::computeWritesThrough(const std::vector<const FunctionSummary *> 
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (size_t FI = 0; FI < Fns.size(); ++FI) {
-      const FunctionSummary *F = Fns[FI];
-      EquivalenceClasses<std::string> Alias;
-      std::vector<std::string> Written;
-      for (const Flow &Fl : F->Flows) {
-        StringRef To = Fl.To;
-        bool LocalTo = To.startswith(cell::Pointee) && !To.drop_front().startswith(cell::Callee) &&
-                       !cell::isShared(To.drop_front());
-        if (Fl.Kind == Flow::Alias && LocalTo && StringRef(Fl.From).startswith(cell::Pointee) &&
-            !StringRef(Fl.From).drop_front().startswith(cell::Callee))
-          Alias.unionSets(Fl.From, Fl.To);
-        if (!LocalTo)
-          continue;
-        if (Fl.Kind == Flow::Store)
-          Written.push_back(Fl.To);
-        if (Fl.Kind == Flow::Back) {
-          auto [Usr, I] = calleeParam(Fl.From);
-          bool CalleeWrites = false;
-          if (StringRef(Usr).startswith(cell::UnknownCallee)) {
-            std::vector<std::string> Ts = targetsOf(int(FI), Fl.Loc);
-            CalleeWrites = Ts.empty() ? AssumeUnknownWrites : false;
-            for (const std::string &T : Ts)
-              CalleeWrites |= Writes.count(T) && Writes[T].count(I);
-          } else {
-            CalleeWrites = Writes.count(Usr) && Writes[Usr].count(I);
-          }
-          if (CalleeWrites)
-            Written.push_back(Fl.To);
-        }
-      }
-      for (unsigned P = 0; P < F->NumParams; ++P) {
-        std::string Param = cell::pointee(cell::param(P));
-        bool W = llvm::any_of(Written, [&](const std::string &C) {
-          return C == Param || (Alias.findValue(C) != Alias.end() &&
-                                Alias.findValue(Param) != Alias.end() &&
-                                Alias.isEquivalent(C, Param));
-        });
-        if (W && Writes[F->Usr].insert(P).second)
+      WrittenCells W = writtenCells(FI, *Fns[FI], AssumeUnknownWrites, Writes);
+      for (unsigned P = 0; P < Fns[FI]->NumParams; ++P)
+        if (W.has(cell::pointee(cell::param(P))) && Writes[Fns[FI]->Usr].insert(P).second)
           Changed = true;
-      }
     }
   }
 }

@@ -6,6 +6,7 @@
 
 #include "QualifiedCells.h"
 #include "nvm/CallGraphWalk.h"
+#include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include <functional>
@@ -114,6 +115,16 @@ private:
   std::map<std::string, std::vector<unsigned>>
   calleeTransfers(const std::set<std::string> &Callees) const;
   std::vector<unsigned> calleeSources(unsigned Out, llvm::StringRef Usr) const;
+  /// What function FI's body stores into among its own pointee cells ("*p0", "*v:s", "*c1"):
+  /// directly, through a local alias, or through a callee that writes through the parameter
+  /// it is handed (Writes; AssumeUnknownWrites for a callback the walk did not follow).
+  struct WrittenCells {
+    llvm::EquivalenceClasses<std::string> Alias;
+    std::vector<std::string> Written;
+    bool has(const std::string &C) const;
+  };
+  WrittenCells writtenCells(size_t FI, const FunctionSummary &F, bool AssumeUnknownWrites,
+                            const std::map<std::string, std::set<unsigned>> &Writes) const;
   void computeWritesThrough(const std::vector<const FunctionSummary *> &Fns,
                             bool AssumeUnknownWrites,
                             std::map<std::string, std::set<unsigned>> &Writes) const;

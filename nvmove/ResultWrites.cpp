@@ -2,7 +2,6 @@
 // site to the storage that pointer points into.
 #include "FlowGraph.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/EquivalenceClasses.h"
 
 using namespace llvm;
 
@@ -91,42 +90,20 @@ std::vector<std::string> FlowGraph::callArgumentPointees(const SiteFlow &RS, uns
   return Param == Args->second.end() ? std::vector<std::string>{} : Param->second;
 }
 
-/// The cells "*<usr>|c<n>" of the call results each function stores through: a store into
-/// what the result points to, or into a local pointer's pointee aliased with it, or a callee's
-/// write through a parameter it is passed as. Pointers merely made to share a pointee
-/// (`p = get_a(); if (!p) p = get_b();`) store nothing through either result.
+/// The cells "*<usr>|c<n>" of the call results each function stores through (writtenCells):
+/// pointers merely made to share a pointee (`p = get_a(); if (!p) p = get_b();`) store
+/// nothing through either result.
 std::set<std::string>
 FlowGraph::resultsWrittenThrough(const std::vector<const FunctionSummary *> &Fns) const {
   std::set<std::string> Out;
-  for (const FunctionSummary *F : Fns) {
-    EquivalenceClasses<std::string> Alias;
-    std::vector<std::string> Written, Results;
-    for (const Flow &Fl : F->Flows) {
-      StringRef To = Fl.To, From = Fl.From;
-      auto Local = [](StringRef C) {
-        return C.startswith(cell::Pointee) && !C.drop_front().startswith(cell::Callee) &&
-               !cell::isShared(C.drop_front());
-      };
-      if (Fl.Kind == Flow::Alias && Local(To) && Local(From))
-        Alias.unionSets(From.str(), To.str());
-      if (!Local(To))
-        continue;
-      if (To.drop_front().startswith(cell::Call))
-        Results.push_back(To.str());
-      if (Fl.Kind == Flow::Store) {
-        Written.push_back(To.str());
-      } else if (Fl.Kind == Flow::Back) {
-        auto [Usr, I] = calleeParam(From);
-        if (I >= 0 && MayWrite.count(Usr) && MayWrite.at(Usr).count(unsigned(I)))
-          Written.push_back(To.str());
-      }
+  for (size_t FI = 0; FI < Fns.size(); ++FI) {
+    WrittenCells W = writtenCells(FI, *Fns[FI], /*AssumeUnknownWrites=*/false, MayWrite);
+    for (const Flow &Fl : Fns[FI]->Flows) {
+      StringRef To = Fl.To;
+      if (To.startswith(cell::Pointee) && To.drop_front().startswith(cell::Call) &&
+          !cell::isShared(To.drop_front()) && W.has(Fl.To))
+        Out.insert(qualifyCell(To, Fns[FI]->Usr));
     }
-    for (const std::string &R : Results)
-      if (llvm::any_of(Written, [&](const std::string &W) {
-            return W == R || (Alias.findValue(W) != Alias.end() &&
-                              Alias.findValue(R) != Alias.end() && Alias.isEquivalent(W, R));
-          }))
-        Out.insert(qualifyCell(R, F->Usr));
   }
   return Out;
 }
