@@ -125,7 +125,7 @@ bool FlowGraph::WrittenCells::has(const std::string &C) const {
 FlowGraph::WrittenCells
 FlowGraph::writtenCells(size_t FI, const FunctionSummary &F, bool AssumeUnknownWrites,
                         const std::map<std::string, std::set<unsigned>> &Writes) const {
-  auto Writes_ = [&](const std::string &Usr, unsigned I) {
+  auto WritesThrough = [&](const std::string &Usr, unsigned I) {
     auto It = Writes.find(Usr);
     return It != Writes.end() && It->second.count(I);
   };
@@ -148,9 +148,9 @@ FlowGraph::writtenCells(size_t FI, const FunctionSummary &F, bool AssumeUnknownW
         std::vector<std::string> Ts = targetsOf(int(FI), Fl.Loc);
         CalleeWrites = Ts.empty() ? AssumeUnknownWrites : false;
         for (const std::string &T : Ts)
-          CalleeWrites |= Writes_(T, unsigned(I));
+          CalleeWrites |= WritesThrough(T, unsigned(I));
       } else {
-        CalleeWrites = Writes_(Usr, unsigned(I));
+        CalleeWrites = WritesThrough(Usr, unsigned(I));
       }
       if (CalleeWrites)
         W.Written.push_back(Fl.To);
@@ -179,7 +179,7 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
                      const std::map<std::pair<int, std::string>, std::vector<std::string>> &Ind,
                      bool UnknownReads, std::function<bool(StringRef)> Handles, bool PerSite,
                      const HeapSites *Sites,
-                     const std::set<std::tuple<std::string, std::string, std::string>> *Never)
+                     const std::set<CallPlace> *Never)
     : Indirect(Ind), NeverRun(Never), UnknownCallsRead(UnknownReads),
       HandleStorage(std::move(Handles)), MirrorStreams(bool(HandleStorage)),
       PerSiteWrites(PerSite), Heap(Sites) {

@@ -51,8 +51,7 @@ public:
             bool UnknownCallsRead,
             std::function<bool(llvm::StringRef)> HandleStorage = nullptr,
             bool PerSiteWrites = false, const HeapSites *Heap = nullptr,
-            const std::set<std::tuple<std::string, std::string, std::string>> *NeverRun =
-                nullptr);
+            const std::set<CallPlace> *NeverRun = nullptr);
 
   void addEdge(const std::string &From, const std::string &To, const std::string &Loc,
                int Function, Flow::KindT Kind, int Via = -1);
@@ -178,7 +177,7 @@ private:
   std::multimap<unsigned, unsigned> ReturnLinks;
   const std::map<std::pair<int, std::string>, std::vector<std::string>> &Indirect;
   /// Calls that never run (caller USR, location, callee USR): none of their flows is wired.
-  const std::set<std::tuple<std::string, std::string, std::string>> *NeverRun = nullptr;
+  const std::set<CallPlace> *NeverRun = nullptr;
   bool UnknownCallsRead;
   /// Which heap cells (fields, globals) may hold a handle; set: also build the stream cells'
   /// graph ("~<cell>", precise mode's own input).

@@ -94,7 +94,7 @@ std::vector<std::string> FlowGraph::argumentCells(size_t Caller, const std::stri
 /// walk, through pointers) get the sites the heap gives them, or the unknown object.
 void FlowGraph::bindParamFields() {
   propagateParamFields();
-  std::set<std::tuple<std::string, std::string, std::string>> BoundCalls; // caller, loc, callee
+  std::set<CallPlace> BoundCalls;
   for (const auto &[Key, Args] : Arguments)
     BoundCalls.insert({Usrs[std::get<0>(Key)], std::get<1>(Key), std::get<2>(Key)});
   for (const auto &[Key, Args] : Arguments) {

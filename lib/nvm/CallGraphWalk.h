@@ -36,6 +36,9 @@ struct SkippedFunction {
   std::string Name, Reason, CallLoc;
 };
 
+/// A call by place: caller USR, call location, callee USR.
+using CallPlace = std::tuple<std::string, std::string, std::string>;
+
 struct WalkWarning {
   std::string Loc, Message, Flag;
 };
@@ -49,9 +52,9 @@ struct WalkResult {
   /// Bodies that run under the load but that the walk does not enter (optimization a), and
   /// every body they call: what they pass to the walk's functions is not seen.
   std::vector<const FunctionSummary *> Unentered;
-  /// Calls a guard rules out (caller USR, call location, callee USR): they never run, so they
-  /// pass nothing and return nothing (WalkOptions::PruneConstantGuards).
-  std::set<std::tuple<std::string, std::string, std::string>> NeverRun;
+  /// Calls a guard rules out: they never run, so they pass nothing and return nothing
+  /// (WalkOptions::PruneConstantGuards).
+  std::set<CallPlace> NeverRun;
 
   /// "load > f > g" for the visited function at Index.
   std::vector<std::string> callChain(int Index) const;
