@@ -49,8 +49,7 @@ public:
       // "struct (anonymous at <file>:<line>)" names the file as its compile command did, which
       // may be relative to the command's directory: each tail of the path is a name too.
       std::string Name = displayKey(recordKey(RD));
-      llvm::StringRef Head = llvm::StringRef(Name).split(" at ").first;
-      llvm::StringRef Path = llvm::StringRef(Name).split(" at ").second;
+      auto [Head, Path] = llvm::StringRef(Name).split(" at ");
       Out.insert(Name);
       for (size_t Slash = Path.find('/'); !Path.empty() && Slash != llvm::StringRef::npos;
            Slash = Path.find('/', Slash + 1))
