@@ -35,6 +35,8 @@ run() { # run LABEL SERVER [ENV...] -> appends "test rps" lines to $OUT/LABEL
     --logfile "$OUT/$label.log" --dir "$OUT" &
   SPID=$!
   for _ in $(seq 200); do redis-cli -p "$PORT" ping >/dev/null 2>&1 && break; sleep 0.05; done
+  redis-cli -p "$PORT" ping >/dev/null 2>&1 ||
+    fail "$label server $server does not answer on port $PORT (log: $OUT/$label.log)"
   # The server's own CPU time (user + system, clock ticks) per test and over the whole run:
   # unlike throughput, other load on the machine hardly changes it.
   local t cpu0 cpu1
