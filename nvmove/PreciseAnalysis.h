@@ -65,6 +65,10 @@ private:
   bool admitSharedStorage();
   bool storedInMemory(unsigned N) const;
   bool admitSharing(const std::string &Key, llvm::StringRef Reason, Provenance P);
+  const std::map<std::string, std::set<std::string>> &paramReads();
+  unsigned embeddersOf(const std::string &Key);
+  std::optional<std::pair<unsigned, std::string>>
+  readsPersistentPointerThrough(unsigned N, const std::string &Key);
 
   // LoadResults.cpp
   bool admitLoadResults();
@@ -112,6 +116,10 @@ private:
   Candidates PointsToLoaded;
   /// Records with loaded data that only live on the stack, until something holds them.
   std::map<std::string, TypeFinding> Temporaries;
+  /// Field cells each walked function reads through its parameters (paramReads()).
+  std::map<std::string, std::set<std::string>> ParamReads;
+  bool ParamReadsBuilt = false;
+  std::map<std::string, unsigned> Embedders; ///< record -> how many records embed it by value
 };
 
 } // namespace nvm::infer

@@ -117,6 +117,63 @@ bool PreciseAnalysis::storedInMemory(unsigned N) const {
   });
 }
 
+/// How many records of the program embed record Key by value (a member or an array of it).
+unsigned PreciseAnalysis::embeddersOf(const std::string &Key) {
+  if (Embedders.empty())
+    for (const auto &[RecKey, Rec] : Records) {
+      std::set<std::string> Embedded;
+      for (const FieldInfo &F : Rec.Fields)
+        if (!F.PointeeRecord.empty() && !StringRef(F.Type).contains('*'))
+          Embedded.insert(F.PointeeRecord);
+      for (const std::string &M : Embedded)
+        ++Embedders[M];
+    }
+  auto It = Embedders.find(Key);
+  return It == Embedders.end() ? 0 : It->second;
+}
+
+/// Field cells each walked function reads through its own parameters ("usr|p0" -> cells).
+const std::map<std::string, std::set<std::string>> &PreciseAnalysis::paramReads() {
+  if (ParamReadsBuilt)
+    return ParamReads;
+  ParamReadsBuilt = true;
+  for (const VisitedFunction &V : R.Walk.Visited)
+    for (const Flow &Fl : V.Function->HeapFlows)
+      if (auto I = Fl.Kind == Flow::ReadBase ? cell::paramIndex(Fl.From) : std::nullopt)
+        ParamReads[cell::qualifiedParam(V.Function->Usr, *I)].insert(Fl.To);
+  return ParamReads;
+}
+
+/// A function the address held in N is handed to (or one it hands its parameter on to) reads,
+/// through it, a pointer field of record Key that points to a persistent record: the edge
+/// that handed it over and the field cell, or nothing.
+std::optional<std::pair<unsigned, std::string>>
+PreciseAnalysis::readsPersistentPointerThrough(unsigned N, const std::string &Key) {
+  const auto &Reads = paramReads();
+  std::vector<std::pair<unsigned, unsigned>> Work{{N, ~0u}}; // node, edge that reached it
+  std::set<unsigned> Seen{N};
+  for (unsigned Depth = 0; Depth < 4 && !Work.empty(); ++Depth) {
+    std::vector<std::pair<unsigned, unsigned>> Next;
+    for (auto [M, Via] : Work)
+      for (unsigned E : Graph.outEdges(M)) {
+        const FlowGraph::Edge &Ed = Graph.edge(E);
+        auto R = Reads.find(Graph.name(Ed.To));
+        if (Ed.Kind != Flow::Store || R == Reads.end() || !Seen.insert(Ed.To).second)
+          continue;
+        unsigned At = Via == ~0u ? E : Via;
+        for (const std::string &Cell : R->second) {
+          auto [Rec, Name] = fieldOfCell(Cell);
+          const FieldInfo *F = Rec == Key ? field(Rec, Name) : nullptr;
+          if (F && isTypedPointerField(Rec, Name) && Found.count(F->PointeeRecord))
+            return std::make_pair(At, Cell);
+        }
+        Next.push_back({Ed.To, At});
+      }
+    Work = std::move(Next);
+  }
+  return std::nullopt;
+}
+
 bool PreciseAnalysis::admitSharedStorage() {
   bool Changed = false;
   for (bool Again = true; Again;) {
@@ -156,6 +213,28 @@ bool PreciseAnalysis::admitSharedStorage() {
                                                 prettyCell(cell::field(Key, Field)) +
                                                 ", the persistent " +
                                                 displayKey(F->PointeeRecord) + " it embeds"));
+    }
+    // Containers whose member leads to persistent objects: the walk hands &c->m to a function
+    // that reads, through that parameter, a pointer of m to a persistent record
+    // (slabhash_insert(&r->table, ...) reading sl->array, the hash tables it inserts into).
+    // That pointer is in the container's own bytes. Only for a member record no other record
+    // embeds: one field cell stands for the pointers of every object of a record, so a
+    // building block embedded all over the program (git's hashmap, string_list) would make
+    // each of its containers look persistent for the one that is.
+    for (unsigned N = 0; N < Graph.size(); ++N) {
+      auto [Key, Field] = memberOf(Graph.name(N));
+      const FieldInfo *F = Key.empty() || Found.count(Key) ? nullptr : field(Key, Field);
+      if (!F || F->PointeeRecord.empty() || StringRef(F->Type).contains('*') ||
+          !Found.count(F->PointeeRecord) || embeddersOf(F->PointeeRecord) != 1)
+        continue;
+      if (auto Read = readsPersistentPointerThrough(N, F->PointeeRecord))
+        Again |= admitSharing(
+            Key, "embedded",
+            provenanceAt(Graph.edge(Read->first),
+                         "the walk hands &" + prettyCell(cell::field(Key, Field)) +
+                             " to a function that reads " + prettyCell(Read->second) +
+                             " through it, a pointer to persistent data in the " +
+                             displayKey(F->PointeeRecord) + " it embeds"));
     }
     // Anonymous member records: they have no life of their own.
     std::vector<std::pair<std::string, std::string>> Anonymous;
