@@ -270,7 +270,8 @@ std::pair<std::string, std::string> PreciseAnalysis::fieldOfCell(StringRef Cell)
 
 /// The bytes K.Field points to are a read buffer: an input call fills them and the load copies or
 /// parses them into other storage (dnsmasq's fscanf into daemon->dhcp_buff2). Holding the buffer
-/// keeps nothing the load built.
+/// keeps nothing the load built. The input may also fill a local's buffer that the field is then
+/// given (memcached's restart_get_kv: getline(&line, ...), then c->line = line).
 bool PreciseAnalysis::isReadBuffer(unsigned N, StringRef Key, StringRef Field) const {
   const FieldInfo *F = field(Key, Field);
   if (!F)
@@ -278,14 +279,26 @@ bool PreciseAnalysis::isReadBuffer(unsigned N, StringRef Key, StringRef Field) c
   // A pointer to bytes (char *, unsigned char *), not to pointers (char **).
   if (!F->PointeeRecord.empty() || !StringRef(F->Type).trim().endswith("char *"))
     return false;
-  bool Read = llvm::any_of(Graph.inEdges(N), [&](unsigned E) {
-    return isSourceCell(Graph.name(Graph.edge(E).From)) && isTainted(Graph.edge(E).From);
-  });
-  bool Passed = llvm::any_of(Graph.outEdges(N), [&](unsigned E) {
+  auto FilledByInput = [&](unsigned M) {
+    return llvm::any_of(Graph.inEdges(M), [&](unsigned E) {
+      return isSourceCell(Graph.name(Graph.edge(E).From)) && isTainted(Graph.edge(E).From);
+    });
+  };
+  auto PassedOn = [&](unsigned M) {
+    return llvm::any_of(Graph.outEdges(M), [&](unsigned E) {
+      const FlowGraph::Edge &Ed = Graph.edge(E);
+      return (Ed.Kind == Flow::Store || (M != N && Ed.Kind == Flow::Alias)) && Ed.To != N &&
+             Ed.To != M && isTainted(Ed.To);
+    });
+  };
+  if (FilledByInput(N) && PassedOn(N))
+    return true;
+  // The same bytes, handed over from a local's buffer (an alias, not a copy).
+  return llvm::any_of(Graph.inEdges(N), [&](unsigned E) {
     const FlowGraph::Edge &Ed = Graph.edge(E);
-    return Ed.Kind == Flow::Store && Ed.To != N && isTainted(Ed.To);
+    return Ed.Kind == Flow::Alias && !isHeapCell(Graph.name(Ed.From)) &&
+           FilledByInput(Ed.From) && PassedOn(Ed.From);
   });
-  return Read && Passed;
 }
 
 bool PreciseAnalysis::isPointerField(StringRef Key, StringRef Field) const {

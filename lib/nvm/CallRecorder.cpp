@@ -124,6 +124,12 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     // Formatted text (an error message, a log line): sink awareness asks where it goes.
     if (Name.contains("printf"))
       flow(std::string(cell::Format), To, L);
+    // memcpy, strcpy and the like return their destination (stpcpy a place inside it):
+    // `return memcpy(malloc(n), s, n)` hands the copy on through the result.
+    if (isRawPointer(Callee->getReturnType()) && Dest->getType()->isPointerType()) {
+      store(Cells.sources(Dest), Result, L);
+      flow(Cells.pointeeRead(Dest), cell::pointee(Result), L, Flow::Alias);
+    }
     write(Dest, Name, Value, L);
     return;
   }
@@ -133,8 +139,17 @@ void FlowRecorder::directCall(const CallExpr *C, const FunctionDecl *Callee) {
     if (Dest < 0)
       flow(In, Result, L);
     else if (const Expr *Buf = Arg(Dest)) {
-      flow(In, Cells.pointeeWrite(Buf), L);
-      flow(In, globalArrayOf(Buf, true), L);
+      std::string Into = Cells.pointeeWrite(Buf);
+      // getline(&line, &n, f): the text goes where the pointer it is handed points (a buffer
+      // it may have grown), not into the pointer itself.
+      QualType Param = Dest < int(Callee->getNumParams())
+                           ? Callee->getParamDecl(Dest)->getType()
+                           : Buf->IgnoreParenImpCasts()->getType();
+      if (!Into.empty() && Param->isPointerType() && Param->getPointeeType()->isPointerType())
+        Into = "*" + Into;
+      else
+        flow(In, globalArrayOf(Buf, true), L);
+      flow(In, Into, L);
     }
     if (Dest < 0 && Callee->getReturnType()->isPointerType()) {
       flow(In, "*" + Result, L);
