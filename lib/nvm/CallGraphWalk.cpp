@@ -179,6 +179,75 @@ private:
   size_t Indexed = ~size_t(0);
   std::map<std::string, std::vector<std::string>> ByCell;
 };
+/// Callbacks handed in as arguments (dpkg's parse_stanza(ps, &fs, pkg_parse_field, ...)): a call
+/// through parameter i of F goes to the functions the walk's calls of F pass there, directly or
+/// through a parameter of the caller that the walk's calls of the caller fill in turn. Only the
+/// walk's calls count: a dispatcher called all over the program (git's for_each_ref) would
+/// otherwise bring in every callback of the program.
+class ParamCallbacks {
+public:
+  struct Site {
+    int Fn;
+    std::string Loc, CalleeName, Caller;
+  };
+  using NewTargets = std::vector<std::pair<size_t, std::string>>; ///< site index, target
+
+  /// What visited function F (Visited index Me) passes to its callees' parameters.
+  NewTargets visit(const FunctionSummary &F) {
+    NewTargets New;
+    for (const Flow &Fl : F.Flows) {
+      StringRef To = Fl.To;
+      if (Fl.Kind != Flow::Store || !To.consume_front(cell::Callee))
+        continue;
+      auto [Usr, Local] = To.rsplit(cell::Separator);
+      auto J = cell::paramIndex(Local);
+      if (!J || Usr.startswith(cell::UnknownCallee))
+        continue;
+      Param To_{Usr.str(), *J};
+      if (StringRef(Fl.From).startswith(cell::FunctionAddress)) {
+        add(To_, Fl.From.substr(cell::FunctionAddress.size()), New);
+      } else if (auto K = cell::paramIndex(Fl.From)) {
+        Param From{F.Usr, *K};
+        if (is_contained(Forward[From], To_))
+          continue;
+        Forward[From].push_back(To_);
+        for (const std::string &T : std::set<std::string>(Targets[From]))
+          add(To_, T, New);
+      }
+    }
+    return New;
+  }
+
+  /// A call through parameter I of visited function F: its site, and the targets known so far.
+  NewTargets callThrough(int Me, const FunctionSummary &F, unsigned I, const CallSite &C) {
+    Param P{F.Usr, I};
+    Sites.push_back({Me, C.Loc, C.CalleeName, F.Name});
+    SitesOf[P].push_back(Sites.size() - 1);
+    NewTargets New;
+    for (const std::string &T : Targets[P])
+      New.push_back({Sites.size() - 1, T});
+    return New;
+  }
+
+  const Site &site(size_t I) const { return Sites[I]; }
+  size_t sites() const { return Sites.size(); }
+
+private:
+  using Param = std::pair<std::string, unsigned>;
+  void add(const Param &P, const std::string &Target, NewTargets &New) {
+    if (!Targets[P].insert(Target).second)
+      return;
+    for (size_t S : SitesOf[P])
+      New.push_back({S, Target});
+    for (const Param &Q : std::vector<Param>(Forward[P]))
+      add(Q, Target, New);
+  }
+  std::map<Param, std::set<std::string>> Targets;
+  std::map<Param, std::vector<Param>> Forward; ///< a caller's parameter passed on to a callee's
+  std::map<Param, std::vector<size_t>> SitesOf;
+  std::vector<Site> Sites;
+};
+
 /// Whether the paths after a call end the process: they end in library exits, or in program
 /// functions declared never to return whose bodies (in any TU) end the process the same way.
 class ProcessEnds {
@@ -266,6 +335,14 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
 
   StringSet<> Done, WarnedAmbiguous;
   CallbackIndex Callbacks(Store);
+  ParamCallbacks Handed;
+  auto FollowHanded = [&](const ParamCallbacks::NewTargets &New) {
+    for (const auto &[S, T] : New) {
+      const ParamCallbacks::Site &Site = Handed.site(S);
+      R.IndirectTargets[{Site.Fn, Site.Loc}].push_back(T);
+      Queue.push_back({T, functionNameOfUsr(T), Site.Fn, Site.Loc});
+    }
+  };
   ProcessEnds Ends(Index);
   std::vector<const FunctionSummary *> Unentered;
   while (!Queue.empty()) {
@@ -305,6 +382,7 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
     }
     int Me = R.Visited.size();
     R.Visited.push_back({F, TU, P.Parent, P.CallLoc});
+    FollowHanded(Handed.visit(*F));
     for (const CallSite &C : F->Calls) {
       if (!C.CalleeUsr.empty() && Dead.count(&C)) {
         R.Skipped.push_back({C.CalleeName, "guarded by a condition every walked call makes false",
@@ -330,7 +408,16 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
       std::vector<std::string> Targets;
       if (!Cell.empty() && !Shared)
         Targets = localTargets(*F, Cell);
-      else if (Shared && Options.FollowFieldCallbacks)
+      // A callback handed in as an argument (followed on request, as those in fields are: a
+      // walk through git's configuration brings in every config callback): told once the walk
+      // is over, since more of its callers' calls may come later.
+      if (auto I = cell::paramIndex(Cell);
+          Targets.empty() && I && Options.FollowFieldCallbacks) {
+        R.IndirectTargets[{Me, C.Loc}];
+        FollowHanded(Handed.callThrough(Me, *F, *I, C));
+        continue;
+      }
+      if (Shared && Options.FollowFieldCallbacks)
         Targets = Callbacks.targets(C.CalleeCell);
       std::string Msg = "call through function pointer '" + C.CalleeName + "' ";
       if (Targets.empty())
@@ -344,6 +431,14 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
         Queue.push_back({T, Name, Me, C.Loc});
       }
     }
+  }
+  for (size_t S = 0; S < Handed.sites(); ++S) {
+    const ParamCallbacks::Site &Site = Handed.site(S);
+    size_t N = R.IndirectTargets[{Site.Fn, Site.Loc}].size();
+    std::string Msg = "call through function pointer '" + Site.CalleeName + "' " +
+                      (N ? "followed to " + std::to_string(N) + " possible target(s)"
+                         : std::string("cannot be followed statically"));
+    R.Warnings.push_back({Site.Loc, Msg + " (in " + Site.Caller + ")", "nvmove-fnptr"});
   }
   // What the unentered bodies call, transitively (direct calls: a function called through a
   // pointer has its address taken, which deadCalls already counts as anything).

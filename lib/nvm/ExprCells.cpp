@@ -84,6 +84,12 @@ std::string ExprCells::pointerCell(const Expr *E) {
   }
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
     return pointerCell(CO->getTrueExpr());
+  // ({ ...; p; }): a GNU statement expression is its last expression (glibc's obstack_copy0,
+  // whose value is the object it copied into).
+  if (const auto *SE = dyn_cast<StmtExpr>(E))
+    if (const auto *Body = SE->getSubStmt(); Body && !Body->body_empty())
+      if (const auto *Last = dyn_cast<Expr>(Body->body_back()))
+        return pointerCell(Last);
   return {};
 }
 
@@ -118,9 +124,16 @@ std::string ExprCells::pointee(const Expr *Ptr, bool ForWrite) {
     noteField("&", Cell, Flow::Alias);
     return Cell;
   }
-  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAdditiveOp())
-    return pointee(B->getLHS()->getType()->isPointerType() ? B->getLHS() : B->getRHS(),
+  // p + n, and the integer form of a field table's store, *(char **)((uintptr_t)p + off)
+  // (dpkg's STRUCTFIELD): the operand that holds the address, under its cast to an integer.
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAdditiveOp()) {
+    auto HoldsAddress = [](const Expr *X) {
+      return X->getType()->isPointerType() || X->IgnoreParenCasts()->getType()->isPointerType();
+    };
+    return pointee(HoldsAddress(B->getLHS()) || !HoldsAddress(B->getRHS()) ? B->getLHS()
+                                                                           : B->getRHS(),
                    ForWrite);
+  }
   if (S->getType()->isArrayType())
     return lvalueCell(S, ForWrite);
   std::string Cell = pointerCell(Ptr);

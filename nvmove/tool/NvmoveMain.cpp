@@ -77,7 +77,7 @@ static cl::list<std::string> PoolFunctions("pool-function",
                                            cl::desc("Precise mode: a function that returns a pointer into persistent memory, besides the runtime's (repeatable)"),
                                            cl::value_desc("name"), cl::cat(Category));
 static cl::opt<bool> FollowCallbacks("follow-callbacks", cl::init(false),
-                                     cl::desc("Follow calls through struct fields and globals to every function whose address is stored there"),
+                                     cl::desc("Follow calls through struct fields and globals to every function whose address is stored there, and calls through parameters to the functions the walk's calls pass there"),
                                      cl::cat(Category));
 static cl::opt<bool> AllTUs("all-tus", cl::desc("Parse every TU, not only those the walk needs (exact total of types defined)"),
                             cl::cat(Category));
@@ -188,7 +188,8 @@ static void printCallbackHint(const infer::InferenceResult &R) {
     WithColor::note(errs(), "nvmove")
         << "no persistent type found, and " << Unfollowed
         << " call(s) through function pointers on the walk were not followed: if the load "
-           "hands what it reads to handlers kept in fields or globals, try --follow-callbacks\n";
+           "hands what it reads to handlers kept in fields or globals or handed in as arguments, "
+           "try --follow-callbacks\n";
 }
 
 /// Writes the chosen format (and the HTML report); the renderers read the JSON back, exactly
