@@ -211,6 +211,7 @@ FlowGraph::FlowGraph(const std::vector<const FunctionSummary *> &Fns,
     bindResultFields();
     bindParamFields();
   }
+  addArenaAllocators(Fns);
   connectCallSites();
   connectResultWrites(Fns);
   // A whole object holds its fields: writing it writes them, reading a field reads it.
@@ -261,6 +262,26 @@ bool FlowGraph::carriesStream(const Flow &Fl) const {
 /// An argument's value (not what it points to) going into a callee's parameter.
 static bool passesValue(const Flow &Fl, StringRef ToCallee) {
   return Fl.Kind == Flow::Store && !ToCallee.empty() && !StringRef(Fl.To).startswith(cell::Pointee);
+}
+
+/// Arena allocators: a function without pointer parameters that returns a pointer and that
+/// some call hands sizeof(T) (dpkg's nfmalloc, which carves its blocks from an obstack) returns
+/// fresh memory, as malloc does: its result gets ALLOC, which every caller then receives
+/// through the call's transfer like a wrapper of malloc's.
+void FlowGraph::addArenaAllocators(const std::vector<const FunctionSummary *> &Fns) {
+  for (size_t FI = 0; FI < Fns.size(); ++FI) {
+    const FunctionSummary &F = *Fns[FI];
+    if (!F.TrivialSignature || !F.ReturnsPointer)
+      continue;
+    bool Sized = false;
+    for (unsigned I = 0; I < F.NumParams && !Sized; ++I)
+      if (auto P = find(cell::qualifiedParam(F.Usr, I)))
+        Sized = llvm::any_of(In[*P], [&](unsigned E) {
+          return StringRef(Names[Edges[E].From]).startswith(cell::Sizeof);
+        });
+    if (Sized)
+      addEdge(cell::Alloc.str(), cell::qualifiedResult(F.Usr), F.DefinedAt, int(FI), Flow::Store);
+  }
 }
 
 /// One summary edge of function FI: wired to its callee(s) when it crosses a call.

@@ -110,6 +110,7 @@ private:
   void addFlow(size_t FI, const FunctionSummary &F, const Flow &Fl, bool Mirror);
   bool carriesStream(const Flow &Fl) const;
   void connectCallSites();
+  void addArenaAllocators(const std::vector<const FunctionSummary *> &Fns);
   /// For each callee cell some call of one of Callees takes from: its sources in the callee.
   std::map<std::string, std::vector<unsigned>>
   calleeTransfers(const std::set<std::string> &Callees) const;

@@ -33,13 +33,33 @@ std::vector<bool> PreciseAnalysis::freshValues() const {
   return Fresh;
 }
 
+/// The fields a store into cell To goes to: To itself, or, for what a local pointer points to,
+/// the fields whose address it was given (the tail pointer of a list, `struct alt **lp =
+/// &d->list; ... *lp = a; lp = &a->next;`).
+std::vector<std::pair<std::string, std::string>> PreciseAnalysis::storedFields(unsigned To) const {
+  if (auto KN = fieldOfCell(Graph.name(To)); !KN.first.empty())
+    return {KN};
+  std::vector<std::pair<std::string, std::string>> Out;
+  if (StringRef N = Graph.name(To);
+      !N.startswith(cell::Pointee) || cell::isShared(N.drop_front(cell::Pointee.size())))
+    return Out;
+  for (unsigned E : Graph.outEdges(To))
+    if (const FlowGraph::Edge &A = Graph.edge(E);
+        A.Kind == Flow::Alias && StringRef(Graph.name(A.To)).startswith(cell::Field))
+      if (auto KN = fieldOfCell(Graph.name(A.To)); !KN.first.empty())
+        Out.push_back(KN);
+  return Out;
+}
+
 /// A store of a fresh pointer into a field that points to a persistent record.
 bool PreciseAnalysis::ownsPersistent(const FlowGraph::Edge &E, const std::vector<bool> &Fresh) const {
   if (E.Kind != Flow::Store || !Fresh[E.From])
     return false;
-  auto [Key, Name] = fieldOfCell(Graph.name(E.To));
-  const FieldInfo *F = Key.empty() ? nullptr : field(Key, Name);
-  return F && !F->PointeeRecord.empty() && Found.count(F->PointeeRecord);
+  for (const auto &[Key, Name] : storedFields(E.To))
+    if (const FieldInfo *F = field(Key, Name);
+        F && !F->PointeeRecord.empty() && Found.count(F->PointeeRecord))
+      return true;
+  return false;
 }
 
 /// Cells whose pointer value is (or flows into) the base of a loaded or owning store.
@@ -305,11 +325,14 @@ PreciseAnalysis::Candidates PreciseAnalysis::holderCandidates(const std::vector<
     const FlowGraph::Edge &Ed = Graph.edge(E);
     if (!ownsPersistent(Ed, Fresh))
       continue;
-    auto [Key, Name] = fieldOfCell(Graph.name(Ed.To));
-    if (!Found.count(Key) && !Out.count(Key))
-      Out[Key] = {Name, provenanceAt(Ed, "stores into '" + Name + "' a " +
-                                             displayKey(field(Key, Name)->PointeeRecord) +
-                                             " that the load allocated and filled")};
+    for (const auto &[Key, Name] : storedFields(Ed.To)) {
+      const FieldInfo *F = field(Key, Name);
+      if (F && !F->PointeeRecord.empty() && Found.count(F->PointeeRecord) && !Found.count(Key) &&
+          !Out.count(Key))
+        Out[Key] = {Name, provenanceAt(Ed, "stores into '" + Name + "' a " +
+                                               displayKey(F->PointeeRecord) +
+                                               " that the load allocated and filled")};
+    }
   }
   for (unsigned N = 0; N < Graph.size(); ++N) {
     // The field of the objects of one site, or of the one a parameter points to, is a

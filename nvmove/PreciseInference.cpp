@@ -318,8 +318,12 @@ void PreciseAnalysis::findLoadedStores() {
     if (!Pointee)
       addWholeObjectStore(N, Cell);
     auto [Key, Field] = fieldOfCell(Cell);
-    if (Key.empty() && Cell.startswith(cell::Object))
-      Key = Cell.drop_front(2).str();
+    // A whole object: its bytes, or what a pointer stored somewhere in it points to (dpkg's
+    // STRUCTFIELD(fdp, offset, const char *) = cpos, through an offset from a table).
+    if (StringRef Whole = Cell.drop_front(Pointee);
+        Key.empty() && (Whole.startswith(cell::Object) ||
+                        (Pointee && Whole.startswith(cell::ObjectRead))))
+      Key = Whole.drop_front(cell::Object.size()).str();
     if (Key.empty())
       continue;
     // A pointer value is an address, not loaded data (even when computed from a loaded
