@@ -165,19 +165,24 @@ public:
       return;
     }
     store(Cells.sources(Init), Cells.varCell(V), V->getLocation());
-    if (V->getType()->isPointerType()) {
-      std::string Pointee = isRawPointer(V->getType()) ? "*" + Cells.varCell(V) : "";
-      if (const clang::RecordDecl *RD = pointeeRecordOf(V->getType()))
-        Pointee = cell::object(recordKey(RD));
-      if (llvm::StringRef(Pointee).startswith(cell::Object) && isRawPointer(Init->getType()))
-        aliasIntoRecord(Init, Pointee, V->getLocation());
-      else
-        flow(Cells.pointeeRead(Init), Pointee, V->getLocation(), Flow::Alias);
-      std::string Back = Pointee;
-      if (!Back.empty() && Back[0] == 'o')
-        Back[0] = 'r';
-      flow(Back, Cells.pointeeWrite(Init), V->getLocation(), Flow::Alias);
-    }
+    if (V->getType()->isPointerType())
+      initPointee(Cells.varCell(V), V->getType(), Init, V->getLocation());
+  }
+
+  /// Pointer cell Cell of type T initialized with Init shares what Init points to.
+  void initPointee(const std::string &Cell, clang::QualType T, const clang::Expr *Init,
+                   clang::SourceLocation L) {
+    std::string Pointee = isRawPointer(T) ? "*" + Cell : "";
+    if (const clang::RecordDecl *RD = pointeeRecordOf(T))
+      Pointee = cell::object(recordKey(RD));
+    if (llvm::StringRef(Pointee).startswith(cell::Object) && isRawPointer(Init->getType()))
+      aliasIntoRecord(Init, Pointee, L);
+    else
+      flow(Cells.pointeeRead(Init), Pointee, L, Flow::Alias);
+    std::string Back = Pointee;
+    if (!Back.empty() && Back[0] == 'o')
+      Back[0] = 'r';
+    flow(Back, Cells.pointeeWrite(Init), L, Flow::Alias);
   }
 
   /// Aggregate initializers store each element into the field it initializes.
@@ -211,6 +216,10 @@ public:
         store(Cells.sources(E), Field, L);
         if (!Path.empty())
           store(Cells.sources(E), Path, L);
+        // `struct fs fs = { buf, ... }`: the field points where buf does, as after fs.p = buf.
+        clang::QualType From = E->IgnoreParenImpCasts()->getType();
+        if (F->getType()->isPointerType() && (From->isPointerType() || From->isArrayType()))
+          initPointee(Field, F->getType(), E, L);
       }
       if (RD->isUnion())
         break;
