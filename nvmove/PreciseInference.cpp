@@ -81,14 +81,39 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
   // The load function and the functions it calls itself: SRC_ReloadSources opens each
   // source's dump file in load_source. Deeper calls (configuration, scripts, the object store)
   // read the load's input only through handles that reach them from these.
-  std::set<std::string> Own, Called;
+  // A load function that only hands its work on (less's init_cmdhist calls read_cmdhist, which
+  // opens and reads the history file in read_cmdhist2): when neither it nor its callees read
+  // anything, the nearest functions below it on the walk that do are its readers.
+  std::set<std::string> Reads;
+  for (unsigned N : inputCallSites())
+    Reads.insert(StringRef(Graph.name(N)).split(cell::QualifiedInputCall).first.str());
+  std::map<std::string, std::vector<std::string>> CalleesOf;
   for (const VisitedFunction &V : R.Walk.Visited)
-    if (V.Parent < 0) {
-      Own.insert(V.Function->Usr);
-      for (const CallSite &C : V.Function->Calls)
-        if (!C.CalleeUsr.empty())
-          Called.insert(C.CalleeUsr);
+    if (V.Parent >= 0)
+      CalleesOf[R.Walk.Visited[V.Parent].Function->Usr].push_back(V.Function->Usr);
+  std::set<std::string> Own, Called;
+  for (const VisitedFunction &V : R.Walk.Visited) {
+    if (V.Parent >= 0)
+      continue;
+    Own.insert(V.Function->Usr);
+    std::set<std::string> Mine;
+    for (const CallSite &C : V.Function->Calls)
+      if (!C.CalleeUsr.empty())
+        Mine.insert(C.CalleeUsr);
+    bool Found = Reads.count(V.Function->Usr) ||
+                 llvm::any_of(Mine, [&](const std::string &U) { return Reads.count(U) > 0; });
+    for (std::set<std::string> Level = Mine; !Found && !Level.empty();) {
+      std::set<std::string> Next;
+      for (const std::string &U : Level)
+        for (const std::string &C : CalleesOf[U])
+          if (C != V.Function->Usr && Mine.insert(C).second) {
+            Next.insert(C);
+            Found |= Reads.count(C) > 0;
+          }
+      Level = std::move(Next);
     }
+    Called.insert(Mine.begin(), Mine.end());
+  }
   // A direct callee's handle counts only when an input call of the program reads it
   // (load_source's fopen and fread), not when the only "read" is a callback nobody can see
   // being handed a string: vim's u_read_undo reports with smsg(fmt, ...), whose format,

@@ -86,7 +86,14 @@ void FlowRecorder::call(const CallExpr *C) {
                                            C->getCallee()->getSourceRange()),
                                        SM, Ctx.getLangOpts())
                       .str();
-  CS.CalleeCell = Cells.pointerCell(C->getCallee());
+  // (*fp)(x) calls what fp points to, as fp(x) does (less's `(*action)(uparam, ml, line)`).
+  const Expr *Through = C->getCallee()->IgnoreParenCasts();
+  while (const auto *U = dyn_cast<UnaryOperator>(Through))
+    if (U->getOpcode() == UO_Deref && U->getSubExpr()->getType()->isFunctionPointerType())
+      Through = U->getSubExpr()->IgnoreParenCasts();
+    else
+      break;
+  CS.CalleeCell = Cells.pointerCell(Through);
   // The targets are filled in by the walk; arguments go to a placeholder callee.
   passArguments(C, "?" + Cells.callCell(C), nullptr);
   addCallSite(C, std::move(CS));
