@@ -51,15 +51,22 @@ std::vector<std::pair<std::string, std::string>> PreciseAnalysis::storedFields(u
   return Out;
 }
 
-/// A store of a fresh pointer into a field that points to a persistent record.
-bool PreciseAnalysis::ownsPersistent(const FlowGraph::Edge &E, const std::vector<bool> &Fresh) const {
+/// The fields pointing to a persistent record that a store of a fresh pointer goes to.
+std::vector<std::pair<std::string, std::string>>
+PreciseAnalysis::ownedFields(const FlowGraph::Edge &E, const std::vector<bool> &Fresh) const {
+  std::vector<std::pair<std::string, std::string>> Out;
   if (E.Kind != Flow::Store || !Fresh[E.From])
-    return false;
+    return Out;
   for (const auto &[Key, Name] : storedFields(E.To))
     if (const FieldInfo *F = field(Key, Name);
         F && !F->PointeeRecord.empty() && Found.count(F->PointeeRecord))
-      return true;
-  return false;
+      Out.push_back({Key, Name});
+  return Out;
+}
+
+/// A store of a fresh pointer into a field that points to a persistent record.
+bool PreciseAnalysis::ownsPersistent(const FlowGraph::Edge &E, const std::vector<bool> &Fresh) const {
+  return !ownedFields(E, Fresh).empty();
 }
 
 /// Cells whose pointer value is (or flows into) the base of a loaded or owning store.
@@ -323,16 +330,11 @@ PreciseAnalysis::Candidates PreciseAnalysis::holderCandidates(const std::vector<
   addUntypedContainers(Fresh, Out);
   for (unsigned E = 0; E < Graph.edges(); ++E) {
     const FlowGraph::Edge &Ed = Graph.edge(E);
-    if (!ownsPersistent(Ed, Fresh))
-      continue;
-    for (const auto &[Key, Name] : storedFields(Ed.To)) {
-      const FieldInfo *F = field(Key, Name);
-      if (F && !F->PointeeRecord.empty() && Found.count(F->PointeeRecord) && !Found.count(Key) &&
-          !Out.count(Key))
+    for (const auto &[Key, Name] : ownedFields(Ed, Fresh))
+      if (!Found.count(Key) && !Out.count(Key))
         Out[Key] = {Name, provenanceAt(Ed, "stores into '" + Name + "' a " +
-                                               displayKey(F->PointeeRecord) +
+                                               displayKey(field(Key, Name)->PointeeRecord) +
                                                " that the load allocated and filled")};
-    }
   }
   for (unsigned N = 0; N < Graph.size(); ++N) {
     // The field of the objects of one site, or of the one a parameter points to, is a

@@ -88,6 +88,8 @@ private:
   std::set<std::string> loadParameterRecords() const;
   std::vector<bool> leadsToLoaded(const std::vector<bool> &Fresh) const;
   std::vector<std::pair<std::string, std::string>> storedFields(unsigned To) const;
+  std::vector<std::pair<std::string, std::string>>
+  ownedFields(const FlowGraph::Edge &Store, const std::vector<bool> &Fresh) const;
   bool ownsPersistent(const FlowGraph::Edge &Store, const std::vector<bool> &Fresh) const;
   std::set<std::string> reachableFromRoots(const std::set<std::string> &Candidates) const;
   std::string recordAtPath(llvm::StringRef Path) const;

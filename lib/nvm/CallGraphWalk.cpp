@@ -179,6 +179,7 @@ private:
   size_t Indexed = ~size_t(0);
   std::map<std::string, std::vector<std::string>> ByCell;
 };
+
 /// Callbacks handed in as arguments (dpkg's parse_stanza(ps, &fs, pkg_parse_field, ...)): a call
 /// through parameter i of F goes to the functions the walk's calls of F pass there, directly or
 /// through a parameter of the caller that the walk's calls of the caller fill in turn. Only the
@@ -192,7 +193,8 @@ public:
   };
   using NewTargets = std::vector<std::pair<size_t, std::string>>; ///< site index, target
 
-  /// What visited function F (Visited index Me) passes to its callees' parameters.
+  /// What visited function F passes to its callees' parameters: the new targets of the sites
+  /// known so far.
   NewTargets visit(const FunctionSummary &F) {
     NewTargets New;
     for (const Flow &Fl : F.Flows) {
@@ -413,7 +415,7 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
       // is over, since more of its callers' calls may come later.
       if (auto I = cell::paramIndex(Cell);
           Targets.empty() && I && Options.FollowFieldCallbacks) {
-        R.IndirectTargets[{Me, C.Loc}];
+        R.IndirectTargets[{Me, C.Loc}]; // listed even while it has no target (the hint counts it)
         FollowHanded(Handed.callThrough(Me, *F, *I, C));
         continue;
       }
