@@ -108,6 +108,7 @@ Expected<InferenceResult> inferPersistentTypes(SummaryStore &Store,
   // Data flows out of a function through its result too: a zmalloc(size_t) wrapper makes the
   // objects the load allocates, a getter hands out a root.
   Walk.KeepPointerResults = Options.AnalysisMode == Mode::Precise;
+  Walk.KeepFileLoaders = Options.AnalysisMode == Mode::Precise;
   Walk.SkipNoReturn = Options.AnalysisMode == Mode::Precise;
   Walk.PruneConstantGuards = Options.AnalysisMode == Mode::Precise;
   Expected<WalkResult> W = walkCallGraph(Store, Loads, Walk);

@@ -346,6 +346,49 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
     }
   };
   ProcessEnds Ends(Index);
+  // A function that opens a file and reads it, itself or through its callees (three calls
+  // deep): `void read_all(void)` filling globals from a file has no pointer to be handed data
+  // through, and still loads. (Reading alone is not enough: a keyboard or socket reader without
+  // parameters is no loader.)
+  struct FileUse {
+    bool Opens = false, Reads = false;
+  };
+  std::map<std::string, FileUse> FileUseMemo;
+  std::function<FileUse(const FunctionSummary &, unsigned)> UsesFile =
+      [&](const FunctionSummary &F, unsigned Depth) {
+        if (auto It = FileUseMemo.find(F.Usr); It != FileUseMemo.end())
+          return It->second;
+        FileUseMemo[F.Usr] = {}; // (a cycle adds nothing)
+        FileUse U;
+        U.Reads = llvm::any_of(F.Flows, [](const Flow &Fl) {
+          return StringRef(Fl.From).startswith((cell::Input + "c").str());
+        });
+        for (const CallSite &C : F.Calls) {
+          if (U.Opens && U.Reads)
+            break;
+          StringRef Name = C.CalleeName;
+          U.Opens |= Name == "fopen" || Name == "fopen64" || Name == "open" ||
+                     Name == "open64" || Name == "openat" || Name == "opendir";
+          if (C.CalleeUsr.empty() || Depth >= 3)
+            continue;
+          if (const FunctionSummary *G =
+                  Index.find(C.CalleeUsr, C.CalleeName, FunctionIndex::fileOf(F.DefinedAt)).first) {
+            FileUse Sub = UsesFile(*G, Depth + 1);
+            U.Opens |= Sub.Opens;
+            U.Reads |= Sub.Reads;
+          }
+        }
+        return FileUseMemo[F.Usr] = U;
+      };
+  // Only near the load (called by a load function or one of its callees): deep in a large
+  // program such functions are its other file users (vim's swap-file recovery, its exit path).
+  auto LoadsFile = [&](const FunctionSummary &F, int Parent) {
+    if (Parent < 0 || (R.Visited[Parent].Parent >= 0 &&
+                       R.Visited[R.Visited[Parent].Parent].Parent >= 0))
+      return false;
+    FileUse U = UsesFile(F, 0);
+    return U.Opens && U.Reads;
+  };
   std::vector<const FunctionSummary *> Unentered;
   while (!Queue.empty()) {
     Pending P = std::move(Queue.front());
@@ -377,7 +420,8 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
       continue;
     }
     if (!IsLoad && F->TrivialSignature && Options.SkipTrivialSignatures &&
-        !(Options.KeepPointerResults && (F->ReturnsPointer || F->ReturnsRecord))) {
+        !(Options.KeepPointerResults && (F->ReturnsPointer || F->ReturnsRecord)) &&
+        !(Options.KeepFileLoaders && LoadsFile(*F, P.Parent))) {
       R.Skipped.push_back({P.Name, "no pointer arguments (optimization a)", P.CallLoc});
       Unentered.push_back(F);
       continue;

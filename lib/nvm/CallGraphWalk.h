@@ -23,6 +23,9 @@ struct WalkOptions {
   bool KeepPointerResults = false;   ///< (a) still enters functions that return a pointer
                                      ///< or a struct by value: allocator wrappers, getters
                                      ///< of roots, readers that return the record they read
+  bool KeepFileLoaders = false;      ///< (a) still enters functions that open a file and
+                                     ///< read it, themselves or through their callees (a
+                                     ///< loader without parameters filling globals)
 };
 
 struct VisitedFunction {
