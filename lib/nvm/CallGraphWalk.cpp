@@ -132,6 +132,15 @@ static void forEachFlow(const SummaryStore &Store, function_ref<void(const Flow 
     }
 }
 
+/// Whether library function Name opens a file or a directory (IOFunctions.def).
+static bool isFileOpener(StringRef Name) {
+  static const StringSet<> Table = {
+#define NVM_IO_OPEN(Name) #Name,
+#include "nvm/IOFunctions.def"
+  };
+  return Table.contains(Name);
+}
+
 /// Functions whose address a function stores into one of its own cells (`fp = fill;`).
 static std::vector<std::string> localTargets(const FunctionSummary &F, StringRef Cell) {
   std::vector<std::string> Out;
@@ -366,9 +375,7 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
         for (const CallSite &C : F.Calls) {
           if (U.Opens && U.Reads)
             break;
-          StringRef Name = C.CalleeName;
-          U.Opens |= Name == "fopen" || Name == "fopen64" || Name == "open" ||
-                     Name == "open64" || Name == "openat" || Name == "opendir";
+          U.Opens |= isFileOpener(C.CalleeName);
           if (C.CalleeUsr.empty() || Depth >= 3)
             continue;
           if (const FunctionSummary *G =
