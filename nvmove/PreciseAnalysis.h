@@ -65,10 +65,9 @@ private:
   bool admitSharedStorage();
   bool storedInMemory(unsigned N) const;
   bool admitSharing(const std::string &Key, llvm::StringRef Reason, Provenance P);
-  const std::map<std::string, std::set<std::string>> &paramReads();
-  unsigned embeddersOf(const std::string &Key);
+  unsigned embeddersOf(const std::string &Key) const;
   std::optional<std::pair<unsigned, std::string>>
-  readsPersistentPointerThrough(unsigned N, const std::string &Key);
+  readsPersistentPointerThrough(unsigned N, const std::string &Key) const;
 
   // LoadResults.cpp
   bool admitLoadResults();
@@ -119,11 +118,14 @@ private:
   Candidates PointsToLoaded;
   /// Records with loaded data that only live on the stack, until something holds them.
   std::map<std::string, TypeFinding> Temporaries;
-  /// Field cells each walked function reads through its parameters (paramReads()).
+  /// Field cells each walked function reads through its parameters ("usr|p0" -> cells).
   std::map<std::string, std::set<std::string>> ParamReads;
-  bool ParamReadsBuilt = false;
   std::map<std::string, unsigned> Embedders; ///< record -> how many records embed it by value
 };
+
+// SharedStorage.cpp
+std::map<std::string, unsigned> embedders(const std::map<std::string, RecordInfo> &Records);
+std::map<std::string, std::set<std::string>> paramReads(const WalkResult &Walk);
 
 } // namespace nvm::infer
 

@@ -51,7 +51,8 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
             })
                            : nullptr,
             O.PerSiteWrites, Heap.get(), &R.Walk.NeverRun),
-      Program(programUses(parsedFunctions(Store))) {
+      Program(programUses(parsedFunctions(Store))), ParamReads(paramReads(R.Walk)),
+      Embedders(embedders(Records)) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I)) {
       for (const auto &[G, Rec] : S->GlobalRecords)
@@ -84,8 +85,9 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
   // A load function that only hands its work on (less's init_cmdhist calls read_cmdhist, which
   // opens and reads the history file in read_cmdhist2): when neither it nor its callees read
   // anything, the nearest functions below it on the walk that do are its readers.
+  std::vector<unsigned> InputCalls = inputCallSites();
   std::set<std::string> Reads;
-  for (unsigned N : inputCallSites())
+  for (unsigned N : InputCalls)
     Reads.insert(StringRef(Graph.name(N)).split(cell::QualifiedInputCall).first.str());
   std::map<std::string, std::vector<std::string>> CalleesOf;
   for (const VisitedFunction &V : R.Walk.Visited)
@@ -119,7 +121,7 @@ std::vector<unsigned> PreciseAnalysis::loadSources() const {
   // being handed a string: vim's u_read_undo reports with smsg(fmt, ...), whose format,
   // handed to (*mb_ptr2len)(p) in vim_vsnprintf, made every message buffer loaded data.
   std::vector<int> ReachesInputCall = Graph.reachIf(
-      inputCallSites(), /*Reverse=*/true, [](const FlowGraph::Edge &) { return true; },
+      InputCalls, /*Reverse=*/true, [](const FlowGraph::Edge &) { return true; },
       [&](unsigned N) { return !isCallbackInputSite(Graph.name(N)); });
   for (unsigned N = 0; N < Graph.size(); ++N) {
     StringRef C = Graph.name(N);

@@ -117,39 +117,41 @@ bool PreciseAnalysis::storedInMemory(unsigned N) const {
   });
 }
 
-/// How many records of the program embed record Key by value (a member or an array of it).
-unsigned PreciseAnalysis::embeddersOf(const std::string &Key) {
-  if (Embedders.empty())
-    for (const auto &[RecKey, Rec] : Records) {
-      std::set<std::string> Embedded;
-      for (const FieldInfo &F : Rec.Fields)
-        if (!F.PointeeRecord.empty() && !StringRef(F.Type).contains('*'))
-          Embedded.insert(F.PointeeRecord);
-      for (const std::string &M : Embedded)
-        ++Embedders[M];
-    }
-  auto It = Embedders.find(Key);
-  return It == Embedders.end() ? 0 : It->second;
+/// How many records embed each record by value (a member or an array of it).
+std::map<std::string, unsigned> embedders(const std::map<std::string, RecordInfo> &Records) {
+  std::map<std::string, unsigned> Out;
+  for (const auto &[Key, Rec] : Records) {
+    std::set<std::string> Embedded;
+    for (const FieldInfo &F : Rec.Fields)
+      if (!F.PointeeRecord.empty() && !StringRef(F.Type).contains('*'))
+        Embedded.insert(F.PointeeRecord);
+    for (const std::string &M : Embedded)
+      ++Out[M];
+  }
+  return Out;
 }
 
 /// Field cells each walked function reads through its own parameters ("usr|p0" -> cells).
-const std::map<std::string, std::set<std::string>> &PreciseAnalysis::paramReads() {
-  if (ParamReadsBuilt)
-    return ParamReads;
-  ParamReadsBuilt = true;
-  for (const VisitedFunction &V : R.Walk.Visited)
+std::map<std::string, std::set<std::string>> paramReads(const WalkResult &Walk) {
+  std::map<std::string, std::set<std::string>> Out;
+  for (const VisitedFunction &V : Walk.Visited)
     for (const Flow &Fl : V.Function->HeapFlows)
       if (auto I = Fl.Kind == Flow::ReadBase ? cell::paramIndex(Fl.From) : std::nullopt)
-        ParamReads[cell::qualifiedParam(V.Function->Usr, *I)].insert(Fl.To);
-  return ParamReads;
+        Out[cell::qualifiedParam(V.Function->Usr, *I)].insert(Fl.To);
+  return Out;
+}
+
+unsigned PreciseAnalysis::embeddersOf(const std::string &Key) const {
+  auto It = Embedders.find(Key);
+  return It == Embedders.end() ? 0 : It->second;
 }
 
 /// A function the address held in N is handed to (or one it hands its parameter on to) reads,
 /// through it, a pointer field of record Key that points to a persistent record: the edge
 /// that handed it over and the field cell, or nothing.
 std::optional<std::pair<unsigned, std::string>>
-PreciseAnalysis::readsPersistentPointerThrough(unsigned N, const std::string &Key) {
-  const auto &Reads = paramReads();
+PreciseAnalysis::readsPersistentPointerThrough(unsigned N, const std::string &Key) const {
+  const auto &Reads = ParamReads;
   std::vector<std::pair<unsigned, unsigned>> Work{{N, ~0u}}; // node, edge that reached it
   std::set<unsigned> Seen{N};
   for (unsigned Depth = 0; Depth < 4 && !Work.empty(); ++Depth) {

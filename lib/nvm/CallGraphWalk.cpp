@@ -132,6 +132,16 @@ static void forEachFlow(const SummaryStore &Store, function_ref<void(const Flow 
     }
 }
 
+/// The warning of a call through a function pointer at Loc in function Caller, followed to
+/// Targets functions (none: it cannot be followed).
+static WalkWarning pointerCallWarning(const std::string &Loc, StringRef Callee, StringRef Caller,
+                                      size_t Targets) {
+  std::string Msg = "call through function pointer '" + Callee.str() + "' " +
+                    (Targets ? "followed to " + std::to_string(Targets) + " possible target(s)"
+                             : std::string("cannot be followed statically"));
+  return {Loc, Msg + " (in " + Caller.str() + ")", "nvmove-fnptr"};
+}
+
 /// Whether library function Name opens a file or a directory (IOFunctions.def).
 static bool isFileOpener(StringRef Name) {
   static const StringSet<> Table = {
@@ -370,7 +380,8 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
         FileUseMemo[F.Usr] = {}; // (a cycle adds nothing)
         FileUse U;
         U.Reads = llvm::any_of(F.Flows, [](const Flow &Fl) {
-          return StringRef(Fl.From).startswith((cell::Input + "c").str());
+          // "in:c<n>", an input function's call (unqualified: "|in:c" without its separator)
+          return StringRef(Fl.From).startswith(cell::QualifiedInputCall.drop_front());
         });
         for (const CallSite &C : F.Calls) {
           if (U.Opens && U.Reads)
@@ -472,12 +483,7 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
       }
       if (Shared && Options.FollowFieldCallbacks)
         Targets = Callbacks.targets(C.CalleeCell);
-      std::string Msg = "call through function pointer '" + C.CalleeName + "' ";
-      if (Targets.empty())
-        Msg += "cannot be followed statically";
-      else
-        Msg += "followed to " + std::to_string(Targets.size()) + " possible target(s)";
-      R.Warnings.push_back({C.Loc, Msg + " (in " + F->Name + ")", "nvmove-fnptr"});
+      R.Warnings.push_back(pointerCallWarning(C.Loc, C.CalleeName, F->Name, Targets.size()));
       R.IndirectTargets[{Me, C.Loc}] = Targets;
       for (const std::string &T : Targets) {
         std::string Name = functionNameOfUsr(T);
@@ -487,11 +493,8 @@ static Expected<WalkResult> walkOnce(SummaryStore &Store, const std::vector<std:
   }
   for (size_t S = 0; S < Handed.sites(); ++S) {
     const ParamCallbacks::Site &Site = Handed.site(S);
-    size_t N = R.IndirectTargets[{Site.Fn, Site.Loc}].size();
-    std::string Msg = "call through function pointer '" + Site.CalleeName + "' " +
-                      (N ? "followed to " + std::to_string(N) + " possible target(s)"
-                         : std::string("cannot be followed statically"));
-    R.Warnings.push_back({Site.Loc, Msg + " (in " + Site.Caller + ")", "nvmove-fnptr"});
+    R.Warnings.push_back(pointerCallWarning(Site.Loc, Site.CalleeName, Site.Caller,
+                                            R.IndirectTargets[{Site.Fn, Site.Loc}].size()));
   }
   // What the unentered bodies call, transitively (direct calls: a function called through a
   // pointer has its address taken, which deadCalls already counts as anything).
