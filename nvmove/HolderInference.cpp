@@ -85,7 +85,7 @@ std::vector<bool> PreciseAnalysis::leadsToLoaded(const std::vector<bool> &Fresh)
   std::vector<unsigned> Bases;
   for (const FlowGraph::Edge &B : Graph.baseUses()) {
     auto Target = Graph.find(StringRef(Graph.name(B.To)).drop_front(2));
-    if (Target && StoresHere(B, *Target))
+    if (Target && StoresHere(B, *Target) && !isReadBufferCell(*Target))
       Bases.push_back(B.From);
   }
   std::vector<int> P = Graph.reachIf(

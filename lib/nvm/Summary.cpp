@@ -26,7 +26,7 @@ public:
   json::Value record(const RecordInfo &R) {
     json::Array Fields;
     for (const FieldInfo &F : R.Fields)
-      Fields.push_back(json::Array{id(F.Name), id(F.Type), id(F.PointeeRecord)});
+      Fields.push_back(json::Array{id(F.Name), id(F.Type), id(F.PointeeRecord), F.BytePointer});
     return json::Array{id(R.Key),  id(R.Name),      id(R.Tag), ids(R.TypedefNames),
                        id(R.Kind), id(R.DefinedAt), R.InApp,   std::move(Fields)};
   }
@@ -114,7 +114,8 @@ public:
                  str(at(A, 4)), str(at(A, 5)), at(A, 6).getAsBoolean().value_or(false), {}};
     for (const json::Value &F : array(&at(A, 7))) {
       const json::Array &T = array(&F);
-      R.Fields.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2))});
+      R.Fields.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2)),
+                          at(T, 3).getAsBoolean().value_or(false)});
     }
     return R;
   }

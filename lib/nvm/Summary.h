@@ -13,13 +13,14 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 53;
+inline constexpr int SummaryVersion = 54;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
   std::string Name;
   std::string Type;
   std::string PointeeRecord; ///< record key reached through pointers/arrays, or empty
+  bool BytePointer = false;  ///< a pointer to char-sized integers, through any typedef
 };
 
 /// A struct or union definition.

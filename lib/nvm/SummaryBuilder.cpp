@@ -43,8 +43,10 @@ public:
     R.InApp = !SM.isInSystemHeader(SM.getExpansionLoc(RD->getLocation()));
     for (const FieldDecl *F : RD->fields()) {
       const RecordDecl *P = recordOf(F->getType());
+      const auto *Ptr = F->getType()->getAs<PointerType>();
       R.Fields.push_back({F->getName().str(), F->getType().getAsString(),
-                          P ? recordKey(P) : std::string()});
+                          P ? recordKey(P) : std::string(),
+                          Ptr && Ptr->getPointeeType()->isCharType()});
     }
     Index[Key] = S.Records.size();
     S.Records.push_back(std::move(R));
