@@ -18,6 +18,10 @@ bool isHeapCell(llvm::StringRef Cell);
 /// Where data read from storage enters the graph: LOAD, an input site ("|in:"), a stream cell.
 bool isSourceCell(llvm::StringRef Cell);
 
+/// Field cell -> function USR -> its first read and first write of the field (-1: none).
+using FieldUses = std::map<std::string, std::map<std::string, std::pair<int64_t, int64_t>>>;
+FieldUses fieldUses(const std::vector<const FunctionSummary *> &Fns);
+
 class PreciseAnalysis {
 public:
   PreciseAnalysis(const SummaryStore &Store, const InferenceOptions &O, InferenceResult &R);
@@ -77,6 +81,16 @@ private:
   // LoadResults.cpp
   bool admitLoadResults();
 
+  // RebuiltStorage.cpp
+  /// Every function that reads field cell F writes it first, or is a callback of one that
+  /// did (qsort's comparator): what the load stores there lasts one call.
+  bool isRebuiltBeforeRead(llvm::StringRef F) const;
+  /// Field cell N only receives copies of other storage's loaded data, and is rebuilt before
+  /// every read (a sort list filled from the sources' statistics).
+  bool isRebuiltView(unsigned N) const;
+  std::map<std::string, std::pair<int64_t, int64_t>> usesOfField(llvm::StringRef F) const;
+  std::optional<std::pair<std::string, int64_t>> callbackHost(const std::string &Usr) const;
+
   // HolderInference.cpp
   using Candidates = std::map<std::string, std::pair<std::string, Provenance>>; ///< field, why
   void findHolders();
@@ -126,6 +140,7 @@ private:
   /// Field cells each walked function reads through its parameters ("usr|p0" -> cells).
   std::map<std::string, std::set<std::string>> ParamReads;
   std::map<std::string, unsigned> Embedders; ///< record -> how many records embed it by value
+  FieldUses Uses; ///< of every parsed function (RebuiltStorage.cpp)
 };
 
 // SharedStorage.cpp

@@ -3,7 +3,7 @@
 #include "PreciseAnalysis.h"
 #include "SinkBound.h"
 #include "nvm/RecordNames.h"
-#include "llvm/ADT/StringSet.h"
+#include "nvm/Deallocators.h"
 
 using namespace llvm;
 
@@ -53,7 +53,7 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
                            : nullptr,
             O.PerSiteWrites, Heap.get(), &R.Walk.NeverRun),
       Program(programUses(parsedFunctions(Store))), ParamReads(paramReads(R.Walk)),
-      Embedders(embedders(Records)) {
+      Embedders(embedders(Records)), Uses(fieldUses(parsedFunctions(Store))) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I)) {
       for (const auto &[G, Rec] : S->GlobalRecords)
@@ -344,15 +344,6 @@ bool PreciseAnalysis::isReadBuffer(unsigned N, StringRef Key, StringRef Field) c
   });
 }
 
-/// Whether library function Name gives memory back (IOFunctions.def).
-static bool isDeallocator(StringRef Name) {
-  static const StringSet<> Table = {
-#define NVM_DEALLOCATOR(Name) #Name,
-#include "nvm/IOFunctions.def"
-  };
-  return Table.contains(Name);
-}
-
 /// Whether uses-graph cell To is what a library call that only frees its argument is handed.
 static bool isFreedArgument(StringRef To) {
   To.consume_front(cell::Pointee);
@@ -485,7 +476,7 @@ void PreciseAnalysis::findLoadedStores() {
                                                           prettyCell(Cell))};
       continue;
     }
-    if (!Field.empty() && isReadBufferCapacity(N, Key))
+    if (!Field.empty() && (isReadBufferCapacity(N, Key) || isRebuiltView(N)))
       continue;
     std::string What = Field.empty() ? "loaded data is stored into a whole " + displayKey(Key)
                                      : "loaded data is stored into " + prettyCell(Cell);

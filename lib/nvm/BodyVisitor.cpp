@@ -1,6 +1,7 @@
 // Turns one function body into its summary: a thin RecursiveASTVisitor that forwards each
 // statement kind to the FlowRecorder.
 #include "nvm/BodyVisitor.h"
+#include "nvm/FieldAccessOrder.h"
 #include "nvm/FlowRecorder.h"
 #include "nvm/PointerFlowRecorder.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -154,6 +155,7 @@ FunctionSummary summariseFunction(const FunctionDecl *Fn, StringRef Root) {
   BodyVisitor V(R, Ctx);
   V.TraverseStmt(Fn->getBody());
   recordPointerFlows(Fn, R.Cells, Root, S.PointerFlows);
+  S.FieldOrders = fieldAccessOrder(Fn);
   R.Cells.HeapOut = nullptr;
   return S;
 }

@@ -50,14 +50,16 @@ public:
       HeapFlows.push_back(flow(Fl));
     int64_t Bits = F.InApp | F.TrivialSignature << 1 | F.ReturnsPointer << 2 | F.NoReturn << 3 |
                    F.ReturnsRecord << 4 | F.EndsProcess << 5;
-    json::Array Globals;
+    json::Array Globals, Orders;
     for (const std::string &G : F.GlobalsUsed)
       Globals.push_back(id(G));
+    for (const FieldOrder &O : F.FieldOrders)
+      Orders.push_back(json::Array{id(O.Field), O.FirstRead, O.FirstWrite});
     return json::Array{id(F.Usr),       id(F.Name),         id(F.DefinedAt),
                        Bits,            int64_t(F.NumParams), std::move(Writes),
                        std::move(Calls), std::move(Flows),   std::move(Globals),
                        std::move(PointerFlows), std::move(HeapFlows), ids(F.EndsThrough),
-                       ids(F.NoReturnCallees)};
+                       ids(F.NoReturnCallees), std::move(Orders)};
   }
   json::Array table() { return json::Array(Table); }
 
@@ -158,11 +160,24 @@ public:
       F.HeapFlows.push_back(flow(Fl));
     F.EndsThrough = strs(at(A, 11));
     F.NoReturnCallees = strs(at(A, 12));
+    for (const json::Value &O : array(&at(A, 13))) {
+      const json::Array &T = array(&O);
+      F.FieldOrders.push_back({str(at(T, 0)), integer(at(T, 1)), integer(at(T, 2))});
+    }
     return F;
   }
 };
 
 } // namespace
+
+int64_t sourcePosition(StringRef Loc) {
+  auto [Rest, Col] = Loc.rsplit(':');
+  auto [File, Line] = Rest.rsplit(':');
+  int64_t L, C;
+  if (File.empty() || Line.getAsInteger(10, L) || Col.getAsInteger(10, C))
+    return -1;
+  return L * 100000 + C;
+}
 
 json::Value toJSON(const TUSummary &S) {
   Writer W;

@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 54;
+inline constexpr int SummaryVersion = 55;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -80,6 +80,18 @@ struct Flow {
   KindT Kind = Store;
 };
 
+/// Where a body first reads and first writes a field of a record, as line * 100000 + column
+/// of the use (-1: never). A write counts where the assignment ends, after what its right-hand
+/// side reads. Field "f:<record>.*" stands for every field of the record (whole-object copies,
+/// a library call handed the object's address).
+struct FieldOrder {
+  std::string Field;
+  int64_t FirstRead = -1, FirstWrite = -1;
+};
+
+/// "file:line:col" -> line * 100000 + column, the position FieldOrder compares (-1: none).
+int64_t sourcePosition(llvm::StringRef Loc);
+
 /// Everything the walk needs to know about one function with a body.
 struct FunctionSummary {
   std::string Usr;
@@ -110,6 +122,7 @@ struct FunctionSummary {
   /// Flow::Alias edges from "&" to a field cell whose address is taken.
   std::vector<Flow> HeapFlows;
   std::set<std::string> GlobalsUsed; ///< globals the body names (by name)
+  std::vector<FieldOrder> FieldOrders; ///< per field cell the body touches (FieldAccessOrder.h)
 };
 
 /// The summary of one translation unit.
