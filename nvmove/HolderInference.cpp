@@ -55,7 +55,7 @@ std::vector<std::pair<std::string, std::string>> PreciseAnalysis::storedFields(u
 std::vector<std::pair<std::string, std::string>>
 PreciseAnalysis::ownedFields(const FlowGraph::Edge &E, const std::vector<bool> &Fresh) const {
   std::vector<std::pair<std::string, std::string>> Out;
-  if (E.Kind != Flow::Store || !Fresh[E.From])
+  if (E.Kind != Flow::Store || !Fresh[E.From] || DeadStores.count({E.Function, E.Loc}))
     return Out;
   for (const auto &[Key, Name] : storedFields(E.To))
     if (const FieldInfo *F = field(Key, Name);
@@ -85,7 +85,8 @@ std::vector<bool> PreciseAnalysis::leadsToLoaded(const std::vector<bool> &Fresh)
   std::vector<unsigned> Bases;
   for (const FlowGraph::Edge &B : Graph.baseUses()) {
     auto Target = Graph.find(StringRef(Graph.name(B.To)).drop_front(2));
-    if (Target && StoresHere(B, *Target) && !isReadBufferCell(*Target))
+    if (Target && StoresHere(B, *Target) && !isReadBufferCell(*Target) &&
+        !DeadStores.count({B.Function, B.Loc}))
       Bases.push_back(B.From);
   }
   std::vector<int> P = Graph.reachIf(

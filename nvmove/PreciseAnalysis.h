@@ -91,6 +91,14 @@ private:
   std::map<std::string, std::pair<int64_t, int64_t>> usesOfField(llvm::StringRef F) const;
   std::optional<std::pair<std::string, int64_t>> callbackHost(const std::string &Usr) const;
 
+  // NullAtLoad.cpp
+  /// Per load function, the global pointers ("g:x") still NULL whenever it runs.
+  std::map<std::string, std::set<std::string>> nullAtLoadGlobals() const;
+  std::map<std::string, std::set<int>> reachedFromLoads() const;
+  /// The stores made through those globals (function, statement): they never run under the
+  /// load.
+  std::set<std::pair<int, std::string>> storesThroughNull() const;
+
   // HolderInference.cpp
   using Candidates = std::map<std::string, std::pair<std::string, Provenance>>; ///< field, why
   void findHolders();
@@ -141,6 +149,7 @@ private:
   std::map<std::string, std::set<std::string>> ParamReads;
   std::map<std::string, unsigned> Embedders; ///< record -> how many records embed it by value
   FieldUses Uses; ///< of every parsed function (RebuiltStorage.cpp)
+  std::set<std::pair<int, std::string>> DeadStores; ///< storesThroughNull()
 };
 
 // SharedStorage.cpp

@@ -164,6 +164,7 @@ void PreciseAnalysis::run() {
   findLoadedStores();
   findSizeofAllocations();
   findEmbeddingRecords();
+  DeadStores = storesThroughNull();
   findHolders();
   for (auto &[Key, T] : Found)
     R.Types.push_back(std::move(T));

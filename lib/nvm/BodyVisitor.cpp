@@ -93,10 +93,24 @@ public:
                Flow::Type);
     return true;
   }
+  // Calls inside a loop may run again after what follows them (CallSite::InLoop).
+  bool TraverseForStmt(ForStmt *S) { return inLoop([&] { return Base::TraverseForStmt(S); }); }
+  bool TraverseWhileStmt(WhileStmt *S) {
+    return inLoop([&] { return Base::TraverseWhileStmt(S); });
+  }
+  bool TraverseDoStmt(DoStmt *S) { return inLoop([&] { return Base::TraverseDoStmt(S); }); }
   // Operands of sizeof are not evaluated: nothing in them is assigned or called.
   bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) { return true; }
 
 private:
+  using Base = RecursiveASTVisitor<BodyVisitor>;
+  template <typename F> bool inLoop(F Traverse) {
+    ++R.LoopDepth;
+    bool Ok = Traverse();
+    --R.LoopDepth;
+    return Ok;
+  }
+
   FlowRecorder &R;
   ASTContext &Ctx;
 };

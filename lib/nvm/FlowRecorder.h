@@ -26,6 +26,7 @@ public:
   ExprCells Cells;
   FunctionSummary *Summary = nullptr; // null for global initializers
   const ExitPaths *Exits = nullptr;    // the body's paths that end the process, if known
+  unsigned LoopDepth = 0;              // loops of the body around the statement recorded
   const CallGuardMap *Guards = nullptr; // what holds of the parameters at each call, if known
 
   /// Call C as a call site of the summary, with whether every path after it ends the process.
@@ -40,6 +41,7 @@ public:
         CS.Guards = It->second;
     for (const clang::Expr *A : C->arguments())
       CS.ConstArgs.push_back(Guards ? argumentValue(A, Cells.function(), *Guards) : "");
+    CS.InLoop = LoopDepth > 0;
     Summary->Calls.push_back(std::move(CS));
   }
 

@@ -41,7 +41,8 @@ public:
     for (const CallSite &C : F.Calls)
       Calls.push_back(
           json::Array{id(C.Loc), id(C.CalleeUsr), id(C.CalleeName), id(C.CalleeCell),
-                      C.EndsProcess, ids(C.EndsThrough), ids(C.Guards), ids(C.ConstArgs)});
+                      C.EndsProcess, ids(C.EndsThrough), ids(C.Guards), ids(C.ConstArgs),
+                      C.InLoop});
     for (const Flow &Fl : F.Flows)
       Flows.push_back(flow(Fl));
     for (const Flow &Fl : F.PointerFlows)
@@ -148,7 +149,7 @@ public:
       const json::Array &T = array(&C);
       F.Calls.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2)), str(at(T, 3)),
                          at(T, 4).getAsBoolean().value_or(false), strs(at(T, 5)),
-                         strs(at(T, 6)), strs(at(T, 7))});
+                         strs(at(T, 6)), strs(at(T, 7)), at(T, 8).getAsBoolean().value_or(false)});
     }
     for (const json::Value &Fl : array(&at(A, 7)))
       F.Flows.push_back(flow(Fl));

@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 55;
+inline constexpr int SummaryVersion = 56;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -59,6 +59,7 @@ struct CallSite {
   std::vector<std::string> Guards;
   /// Per argument: its value when it is an integer constant (a null pointer is "0"), else "".
   std::vector<std::string> ConstArgs;
+  bool InLoop = false; ///< inside a for, while or do loop of the body: it may run again later
 };
 
 /// One edge of the data-flow graph of a function (precise and backtrack modes), between two
