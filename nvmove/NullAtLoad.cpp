@@ -177,7 +177,6 @@ std::map<std::string, std::set<std::string>> PreciseAnalysis::nullAtLoadGlobals(
   return Out;
 }
 
-
 /// The walked functions each load function reaches, through direct calls and the indirect
 /// calls the walk followed.
 std::map<std::string, std::set<int>> PreciseAnalysis::reachedFromLoads() const {

@@ -42,18 +42,20 @@ private:
   bool isHandleField(llvm::StringRef Cell) const;
   bool holdsStream(const std::string &Key, unsigned Depth) const;
   bool isTypedPointerField(llvm::StringRef Key, llvm::StringRef Field) const;
-  bool isReadBuffer(unsigned N, llvm::StringRef Key, llvm::StringRef Field) const;
-  bool isReadBufferCapacity(unsigned N, llvm::StringRef Key) const;
-  bool isScratch(unsigned N) const;
-  /// The bytes of a read buffer (*K.buf), the field pointing to them (K.buf), or the field
-  /// that only sizes them (K.len).
-  bool isReadBufferCell(unsigned N) const;
   bool isPointerField(llvm::StringRef Key, llvm::StringRef Field) const;
   /// The (record, field) a field cell names: "f:struct db.n", or "g:server.n" through the
   /// global's record; empty when the cell is no field.
   std::pair<std::string, std::string> fieldOfCell(llvm::StringRef Cell) const;
   TypeFinding *add(const std::string &Key, llvm::StringRef Reason);
   void findLoadedStores();
+
+  // ReadBuffers.cpp
+  bool isReadBuffer(unsigned N, llvm::StringRef Key, llvm::StringRef Field) const;
+  bool isReadBufferCapacity(unsigned N, llvm::StringRef Key) const;
+  bool isScratch(unsigned N) const;
+  /// The bytes of a read buffer (*K.buf), the field pointing to them (K.buf), or the field
+  /// that only sizes them (K.len).
+  bool isReadBufferCell(unsigned N) const;
 
   // WholeObjectStores.cpp
   /// The record whose whole object a member or global cell is ("f:holder.where" of an
