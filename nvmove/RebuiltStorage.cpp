@@ -8,17 +8,19 @@ using namespace llvm;
 
 namespace nvm::infer {
 
+/// Position A becomes B when B comes first (-1: none).
+static void keepEarliest(int64_t &A, int64_t B) {
+  if (B >= 0 && (A < 0 || B < A))
+    A = B;
+}
+
 FieldUses fieldUses(const std::vector<const FunctionSummary *> &Fns) {
   FieldUses Out;
   for (const FunctionSummary *F : Fns)
     for (const FieldOrder &O : F->FieldOrders) {
       auto &[Read, Write] = Out[O.Field].try_emplace(F->Usr, -1, -1).first->second;
-      auto Earliest = [](int64_t &A, int64_t B) {
-        if (B >= 0 && (A < 0 || B < A))
-          A = B;
-      };
-      Earliest(Read, O.FirstRead);
-      Earliest(Write, O.FirstWrite);
+      keepEarliest(Read, O.FirstRead);
+      keepEarliest(Write, O.FirstWrite);
     }
   return Out;
 }
@@ -35,10 +37,8 @@ PreciseAnalysis::usesOfField(StringRef F) const {
       continue;
     for (const auto &[Usr, RW] : It->second) {
       auto &[Read, Write] = Out.try_emplace(Usr, -1, -1).first->second;
-      if (RW.first >= 0 && (Read < 0 || RW.first < Read))
-        Read = RW.first;
-      if (RW.second >= 0 && (Write < 0 || RW.second < Write))
-        Write = RW.second;
+      keepEarliest(Read, RW.first);
+      keepEarliest(Write, RW.second);
     }
   }
   return Out;
@@ -78,10 +78,10 @@ bool PreciseAnalysis::isRebuiltView(unsigned N) const {
 bool PreciseAnalysis::isRebuiltBeforeRead(StringRef F) const {
   if (!F.startswith(cell::Field))
     return false;
-  auto Uses = usesOfField(F);
+  auto ByFunction = usesOfField(F);
   // Only where the field is read back at all: a field no function reads says nothing.
   bool ReadBack = false;
-  for (const auto &[Usr, RW] : Uses) {
+  for (const auto &[Usr, RW] : ByFunction) {
     auto [Read, Write] = RW;
     if (Read < 0)
       continue;
@@ -93,8 +93,8 @@ bool PreciseAnalysis::isRebuiltBeforeRead(StringRef F) const {
     auto Host = callbackHost(Usr);
     if (!Host)
       return false;
-    auto H = Uses.find(Host->first);
-    if (H == Uses.end() || H->second.second < 0 || H->second.second >= Host->second)
+    auto H = ByFunction.find(Host->first);
+    if (H == ByFunction.end() || H->second.second < 0 || H->second.second >= Host->second)
       return false;
   }
   return ReadBack;
