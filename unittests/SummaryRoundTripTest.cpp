@@ -13,7 +13,9 @@ TUSummary sample() {
   S.Errors = {"rdb.c:1:2: error: x"};
   S.Parsed = false;
   S.Records.push_back({"struct entry@1234abcd", "entry", "entry", {"entry_t"}, "struct",
-                       "src/dict.h:3", true, {{"next", "struct entry *", "struct entry@1234abcd"}}});
+                       "src/dict.h:3", true,
+                       {{"next", "struct entry *", "struct entry@1234abcd"},
+                        {"key", "uint8_t *", "", /*BytePointer=*/true}}});
   FunctionSummary F;
   F.Usr = "c:@F@load";
   F.Name = "load";
@@ -25,6 +27,8 @@ TUSummary sample() {
   F.Writes.push_back({"src/rdb.c:11:3", "=", "e->next", {"struct entry@1234abcd"},
                       {"struct entry@1234abcd.next"}, "data"});
   F.Calls.push_back({"src/rdb.c:12:3", "c:@F@read", "read", ""});
+  F.Calls.back().InLoop = true;
+  F.FieldOrders.push_back({"f:struct entry@1234abcd.next", 1300005, 1100010});
   F.Flows.push_back({"LOAD", "*v:buf@11", "src/rdb.c:12:3", Flow::Store});
   F.Flows.push_back({"*@c:@F@f|p0", "*v:buf@11", "src/rdb.c:13:3", Flow::Back});
   S.Functions.push_back(F);
@@ -44,6 +48,8 @@ TEST(SummaryRoundTrip, EverythingWrittenIsReadBack) {
   EXPECT_EQ(Back->Records[0].Key, "struct entry@1234abcd");
   EXPECT_EQ(Back->Records[0].TypedefNames, std::vector<std::string>{"entry_t"});
   EXPECT_EQ(Back->Records[0].Fields[0].PointeeRecord, "struct entry@1234abcd");
+  EXPECT_FALSE(Back->Records[0].Fields[0].BytePointer);
+  EXPECT_TRUE(Back->Records[0].Fields[1].BytePointer);
   ASSERT_EQ(Back->Functions.size(), 1u);
   const FunctionSummary &F = Back->Functions[0];
   EXPECT_TRUE(F.InApp);
@@ -53,6 +59,11 @@ TEST(SummaryRoundTrip, EverythingWrittenIsReadBack) {
   EXPECT_EQ(F.NumParams, 2u);
   EXPECT_EQ(F.Writes[0].Fields, S.Functions[0].Writes[0].Fields);
   EXPECT_EQ(F.Calls[0].CalleeUsr, "c:@F@read");
+  EXPECT_TRUE(F.Calls[0].InLoop);
+  ASSERT_EQ(F.FieldOrders.size(), 1u);
+  EXPECT_EQ(F.FieldOrders[0].Field, "f:struct entry@1234abcd.next");
+  EXPECT_EQ(F.FieldOrders[0].FirstRead, 1300005);
+  EXPECT_EQ(F.FieldOrders[0].FirstWrite, 1100010);
   ASSERT_EQ(F.Flows.size(), 2u);
   EXPECT_EQ(F.Flows[1].From, "*@c:@F@f|p0");
   EXPECT_EQ(F.Flows[1].Kind, Flow::Back);
