@@ -153,24 +153,16 @@ std::set<std::string> nullGlobals(const ProgramFacts &P, const std::map<std::str
 
 std::map<std::string, std::set<std::string>> PreciseAnalysis::nullAtLoadGlobals() const {
   std::map<std::string, std::set<std::string>> Out;
-  std::vector<const FunctionSummary *> Fns;
   std::set<std::string> Initialized;
   for (size_t I = 0; I < Store.size(); ++I)
-    if (const TUSummary *S = Store.summary(I)) {
-      for (const FunctionSummary &F : S->Functions)
-        if (F.InApp)
-          Fns.push_back(&F);
+    if (const TUSummary *S = Store.summary(I))
       for (const Flow &Fl : S->GlobalFlows)
         Initialized.insert(Fl.To);
-    }
-  ProgramFacts P = programFacts(Fns);
+  ProgramFacts P = programFacts(Parsed);
   std::vector<std::string> Loads;
-  std::set<std::string> Walked;
-  for (const VisitedFunction &V : R.Walk.Visited) {
-    Walked.insert(V.Function->Usr);
+  for (const VisitedFunction &V : R.Walk.Visited)
     if (V.Parent < 0)
       Loads.push_back(V.Function->Usr);
-  }
   for (const std::string &L : Loads)
     if (auto Before = runBefore(P, {L}))
       Out[L] = nullGlobals(P, *Before, Walked, Initialized, GlobalRecords, GlobalObjects);

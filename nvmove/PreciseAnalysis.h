@@ -130,6 +130,9 @@ private:
   std::string TraceCell;
   llvm::raw_ostream *TraceOut;
   std::map<std::string, RecordInfo> Records;
+  /// Every application function of the parsed TUs: where storage is used after the load too.
+  std::vector<const FunctionSummary *> Parsed;
+  std::set<std::string> Walked; ///< USRs of the functions the walk visited
   std::map<std::string, std::string> GlobalRecords; ///< global name -> record key
   std::set<std::string> GlobalObjects; ///< globals that are a record (or an array of one)
   /// Records filled whole in a global object or one of its members: never only on the stack.

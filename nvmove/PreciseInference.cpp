@@ -12,7 +12,6 @@ bool isHeapCell(StringRef C) {
   return cell::isHeap(C) || !cell::objectFieldOf(C).empty();
 }
 
-/// Every application function of the parsed TUs: where storage is used after the load too.
 static std::vector<const FunctionSummary *> parsedFunctions(const SummaryStore &Store) {
   std::vector<const FunctionSummary *> Fns;
   for (size_t I = 0; I < Store.size(); ++I)
@@ -41,9 +40,9 @@ static std::set<std::string> walkedUsrs(const InferenceResult &R) {
 PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptions &O,
                                  InferenceResult &R)
     : Store(Store), R(R), OwnInputOnly(O.OwnInputOnly), TraceCell(O.TraceCell),
-      TraceOut(O.TraceOut), Records(collectRecords(Store)),
-      Heap(O.HeapSites ? std::make_unique<HeapSites>(parsedFunctions(Store), Store,
-                                                     O.AllTranslationUnits, walkedUsrs(R))
+      TraceOut(O.TraceOut), Records(collectRecords(Store)), Parsed(parsedFunctions(Store)),
+      Walked(walkedUsrs(R)),
+      Heap(O.HeapSites ? std::make_unique<HeapSites>(Parsed, Store, O.AllTranslationUnits, Walked)
                        : nullptr),
       Graph(visitedFunctions(R), R.Walk.IndirectTargets, O.UnknownCallsRead,
             O.OwnInputOnly ? std::function<bool(StringRef)>([this](StringRef C) {
@@ -51,8 +50,8 @@ PreciseAnalysis::PreciseAnalysis(const SummaryStore &Store, const InferenceOptio
             })
                            : nullptr,
             O.PerSiteWrites, Heap.get(), &R.Walk.NeverRun),
-      Program(programUses(parsedFunctions(Store))), ParamReads(paramReads(R.Walk)),
-      Embedders(embedders(Records)), Uses(fieldUses(parsedFunctions(Store))) {
+      Program(programUses(Parsed)), ParamReads(paramReads(R.Walk)), Embedders(embedders(Records)),
+      Uses(fieldUses(Parsed)) {
   for (size_t I = 0; I < Store.size(); ++I)
     if (const TUSummary *S = Store.summary(I)) {
       for (const auto &[G, Rec] : S->GlobalRecords)

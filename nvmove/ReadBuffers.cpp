@@ -2,7 +2,7 @@
 // input call fills, an option gathered into a scratch buffer), the field pointing to them and
 // the field that sizes them. Holding such a buffer keeps nothing the load built.
 #include "PreciseAnalysis.h"
-#include "nvm/Deallocators.h"
+#include "nvm/LibraryFunctions.h"
 
 using namespace llvm;
 

@@ -4,6 +4,7 @@
 #include "nvm/CellNames.h"
 #include "nvm/ExitPaths.h"
 #include "nvm/ExprCells.h"
+#include "nvm/LibraryFunctions.h"
 #include "llvm/ADT/StringSet.h"
 #include <deque>
 #include <set>
@@ -140,15 +141,6 @@ static WalkWarning pointerCallWarning(const std::string &Loc, StringRef Callee, 
                     (Targets ? "followed to " + std::to_string(Targets) + " possible target(s)"
                              : std::string("cannot be followed statically"));
   return {Loc, Msg + " (in " + Caller.str() + ")", "nvmove-fnptr"};
-}
-
-/// Whether library function Name opens a file or a directory (IOFunctions.def).
-static bool isFileOpener(StringRef Name) {
-  static const StringSet<> Table = {
-#define NVM_IO_OPEN(Name) #Name,
-#include "nvm/IOFunctions.def"
-  };
-  return Table.contains(Name);
 }
 
 /// Functions whose address a function stores into one of its own cells (`fp = fill;`).

@@ -4,7 +4,7 @@
 // handing an object to a library function read at once (the callee may read first).
 #include "nvm/FieldAccessOrder.h"
 #include "nvm/CellNames.h"
-#include "nvm/Deallocators.h"
+#include "nvm/LibraryFunctions.h"
 #include "nvm/RecordNames.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -111,7 +111,7 @@ private:
     PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Loc));
     if (P.isInvalid())
       return;
-    int64_t Pos = int64_t(P.getLine()) * 100000 + P.getColumn();
+    int64_t Pos = sourcePosition(P.getLine(), P.getColumn());
     FieldOrder &O = Orders[Field];
     O.Field = Field;
     int64_t &First = Read ? O.FirstRead : O.FirstWrite;

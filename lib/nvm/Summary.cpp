@@ -174,10 +174,10 @@ public:
 int64_t sourcePosition(StringRef Loc) {
   auto [Rest, Col] = Loc.rsplit(':');
   auto [File, Line] = Rest.rsplit(':');
-  int64_t L, C;
+  unsigned L, C;
   if (File.empty() || Line.getAsInteger(10, L) || Col.getAsInteger(10, C))
     return -1;
-  return L * 100000 + C;
+  return sourcePosition(L, C);
 }
 
 json::Value toJSON(const TUSummary &S) {

@@ -81,8 +81,8 @@ struct Flow {
   KindT Kind = Store;
 };
 
-/// Where a body first reads and first writes a field of a record, as line * 100000 + column
-/// of the use (-1: never). A write counts where the assignment ends, after what its right-hand
+/// Where a body first reads and first writes a field of a record, as sourcePosition() of the
+/// use (-1: never). A write counts where the assignment ends, after what its right-hand
 /// side reads. Field "f:<record>.*" stands for every field of the record (whole-object copies,
 /// a library call handed the object's address).
 struct FieldOrder {
@@ -90,7 +90,11 @@ struct FieldOrder {
   int64_t FirstRead = -1, FirstWrite = -1;
 };
 
-/// "file:line:col" -> line * 100000 + column, the position FieldOrder compares (-1: none).
+/// Line and column as one position FieldOrder compares: line * 100000 + column.
+inline int64_t sourcePosition(unsigned Line, unsigned Column) {
+  return int64_t(Line) * 100000 + Column;
+}
+/// "file:line:col" -> its sourcePosition (-1: no position).
 int64_t sourcePosition(llvm::StringRef Loc);
 
 /// Everything the walk needs to know about one function with a body.
