@@ -19,18 +19,45 @@ using namespace llvm;
 namespace nvm::infer {
 
 /// Values that hold memory fresh from an allocator, followed through locals, parameters,
-/// returns and call results but not through the heap (which mixes old and new objects).
+/// returns and call results but not through the heap (which mixes old and new objects), except
+/// the fields of StackRecords: such a record is a bundle of one call's locals, so a pointer
+/// read back from it is one stored there, as for a local (OpenSSH's parser keeps the key it
+/// allocates in its per-line record, and the callback it hands that record to stores the key
+/// into the entry it keeps).
 std::vector<bool> PreciseAnalysis::freshValues() const {
   std::vector<bool> Fresh(Graph.size(), false);
   auto Alloc = Graph.find(cell::Alloc);
   if (!Alloc)
     return Fresh;
+  auto Passes = [&](unsigned N) {
+    StringRef C = Graph.name(N);
+    return !isHeapCell(C) ||
+           (C.startswith(cell::Field) && StackRecords.count(fieldOfCell(C).first));
+  };
   std::vector<int> P = Graph.reachIf(
-      {*Alloc}, false, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
-      [&](unsigned N) { return !isHeapCell(Graph.name(N)); });
+      {*Alloc}, false, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; }, Passes);
   for (unsigned N = 0; N < Graph.size(); ++N)
-    Fresh[N] = P[N] != -2 && !isHeapCell(Graph.name(N));
+    Fresh[N] = P[N] != -2 && Passes(N);
   return Fresh;
+}
+
+/// Records whose objects on the walk can only be locals: the load never puts one in memory
+/// (heapRecords), no global is one or points to one, no load function is handed one, and no
+/// record points to one or embeds one.
+std::set<std::string> PreciseAnalysis::stackOnlyRecords(const std::vector<bool> &Fresh) const {
+  std::set<std::string> Excluded = heapRecords(Fresh), Out;
+  for (const auto &[Global, Rec] : GlobalRecords)
+    Excluded.insert(Rec);
+  for (const std::string &Rec : loadParameterRecords())
+    Excluded.insert(Rec);
+  for (const auto &[Key, Rec] : Records)
+    for (const FieldInfo &F : Rec.Fields)
+      if (!F.PointeeRecord.empty())
+        Excluded.insert(F.PointeeRecord);
+  for (const auto &[Key, Rec] : Records)
+    if (!Excluded.count(Key))
+      Out.insert(Key);
+  return Out;
 }
 
 /// The fields a store into cell To goes to: To itself, or, for what a local pointer points to,
@@ -383,7 +410,9 @@ bool PreciseAnalysis::admitReachable(Candidates C) {
 
 void PreciseAnalysis::findHolders() {
   std::vector<bool> Fresh = freshValues();
+  StackRecords = stackOnlyRecords(Fresh);
   demoteStackOnlyRecords(Fresh);
+  Fresh = freshValues(); // now also through the fields of StackRecords
   std::vector<bool> Leads;
   for (bool Changed = true; Changed;) {
     Leads = leadsToLoaded(Fresh);

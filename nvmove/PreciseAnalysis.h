@@ -110,6 +110,7 @@ private:
   Candidates holderCandidates(const std::vector<bool> &Fresh, const std::vector<bool> &Leads);
   bool admitReachable(Candidates C);
   std::vector<bool> freshValues() const;
+  std::set<std::string> stackOnlyRecords(const std::vector<bool> &Fresh) const;
   std::set<std::string> heapRecords(const std::vector<bool> &Fresh) const;
   bool escapes(const std::vector<unsigned> &Cells,
                llvm::function_ref<bool(unsigned)> Escaped) const;
@@ -150,6 +151,7 @@ private:
   Candidates PointsToLoaded;
   /// Records with loaded data that only live on the stack, until something holds them.
   std::map<std::string, TypeFinding> Temporaries;
+  std::set<std::string> StackRecords; ///< (stackOnlyRecords) fresh pointers pass their fields
   /// Field cells each walked function reads through its parameters ("usr|p0" -> cells).
   std::map<std::string, std::set<std::string>> ParamReads;
   std::map<std::string, unsigned> Embedders; ///< record -> how many records embed it by value

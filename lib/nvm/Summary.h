@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 56;
+inline constexpr int SummaryVersion = 57;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {

@@ -68,11 +68,14 @@ public:
   bool VisitVarDecl(VarDecl *V) {
     if (!V->hasGlobalStorage() || V->isStaticLocal() || isa<ParmVarDecl>(V))
       return true;
-    if (const RecordDecl *RD = recordOf(V->getType())) {
+    QualType T = V->getType().getCanonicalType();
+    while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
+      T = AT->getElementType().getCanonicalType();
+    // A const object (a table of constants) can hold neither loaded data nor a pointer to
+    // what the load builds: it is no root (ed25519's constant curve points).
+    const RecordDecl *RD = recordOf(V->getType());
+    if (RD && !(T->isRecordType() && T.isConstQualified())) {
       S.GlobalRecords.push_back({cell::global(V->getName()), recordKey(RD)});
-      QualType T = V->getType().getCanonicalType();
-      while (const ArrayType *AT = T->getAsArrayTypeUnsafe())
-        T = AT->getElementType().getCanonicalType();
       if (T->isRecordType())
         S.GlobalObjects.insert(cell::global(V->getName()));
     }
