@@ -3,6 +3,7 @@
 #include "ReportWriter.h"
 #include "report/HtmlReport.h"
 #include "report/SarifWriter.h"
+#include "nvm/CellNames.h"
 #include "nvm/CompileDatabase.h"
 #include "nvm/ToolVersion.h"
 #include "llvm/Support/CommandLine.h"
@@ -178,18 +179,41 @@ static void printDiagnostics(const infer::InferenceResult &R) {
 }
 
 /// A load that dispatches each record to handlers stored in a table (rrdcached's journal
-/// replay) reaches nothing unless those calls are followed: when nothing was found, say so.
+/// replay) reaches nothing unless those calls are followed: when nothing was found, say so. A
+/// load that hands each record to a callback it passes in (OpenSSH's hostkeys_foreach_file)
+/// still finds the parser's types without it, but not what the callback keeps: when a call
+/// through a parameter was not followed, say that too.
 static void printCallbackHint(const infer::InferenceResult &R) {
-  if (FollowCallbacks || !R.Types.empty())
+  if (FollowCallbacks)
     return;
-  size_t Unfollowed = llvm::count_if(R.Walk.IndirectTargets,
-                                     [](const auto &Call) { return Call.second.empty(); });
-  if (Unfollowed)
+  size_t Unfollowed = 0, ThroughParameters = 0;
+  std::string First;
+  for (const auto &[Call, Targets] : R.Walk.IndirectTargets) {
+    if (!Targets.empty())
+      continue;
+    ++Unfollowed;
+    const FunctionSummary *Caller = R.Walk.Visited[Call.first].Function;
+    for (const CallSite &C : Caller->Calls)
+      if (C.Loc == Call.second && cell::paramIndex(C.CalleeCell)) {
+        if (ThroughParameters++ == 0)
+          First = Call.second + " ('" + C.CalleeName + "' in " + Caller->Name + ")";
+        break;
+      }
+  }
+  if (R.Types.empty() && Unfollowed)
     WithColor::note(errs(), "nvmove")
         << "no persistent type found, and " << Unfollowed
         << " call(s) through function pointers on the walk were not followed: if the load "
            "hands what it reads to handlers kept in fields or globals or handed in as arguments, "
            "try --follow-callbacks\n";
+  else if (ThroughParameters)
+    WithColor::note(errs(), "nvmove")
+        << ThroughParameters
+        << " call(s) through a function pointer handed in as an argument were not followed, "
+           "the first at "
+        << First
+        << ": if the load hands what it reads to a callback it passes in, what the callback "
+           "keeps is missing; try --follow-callbacks\n";
 }
 
 /// Writes the chosen format (and the HTML report); the renderers read the JSON back, exactly
