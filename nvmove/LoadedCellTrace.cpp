@@ -31,8 +31,29 @@ void PreciseAnalysis::traceLoadedCells() const {
     if (!StringRef(Graph.name(N)).contains(TraceCell))
       continue;
     ++Matching;
-    if (Tainted[N] == -2)
+    if (Tainted[N] == -2) {
+      if (Matching - Loaded > MaxCells)
+        continue;
+      // Why a cell is not loaded: what flows into it (the first few edges, and the pointers
+      // used as its record).
+      *TraceOut << "trace: " << Graph.name(N) << " (not loaded data)\n";
+      unsigned Listed = 0;
+      for (unsigned E : Graph.inEdges(N)) {
+        if (++Listed > 8)
+          break;
+        const FlowGraph::Edge &Ed = Graph.edge(E);
+        *TraceOut << "  <- " << kindName(Ed.Kind) << (Ed.Loc.empty() ? "" : " at " + Ed.Loc)
+                  << " from " << Graph.name(Ed.From) << "\n";
+      }
+      for (const FlowGraph::Edge &T : Graph.typeUses())
+        if (T.To == N && ++Listed <= 8)
+          *TraceOut << "  <- " << kindName(T.Kind) << (T.Loc.empty() ? "" : " at " + T.Loc)
+                    << " from " << Graph.name(T.From)
+                    << (Tainted[T.From] == -2 ? "" : " (loaded data)") << "\n";
+      if (Listed == 0)
+        *TraceOut << "  (nothing flows into it)\n";
       continue;
+    }
     if (++Loaded > MaxCells)
       continue;
     ++Shown;

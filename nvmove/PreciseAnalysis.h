@@ -62,6 +62,7 @@ private:
   /// embedded member, "g:stamp" of a global object), or empty.
   std::string wholeRecordOfCell(llvm::StringRef Cell) const;
   void addWholeObjectStore(unsigned N, llvm::StringRef Cell);
+  void addEmbeddedInWholeObject(unsigned N, const std::string &Key);
 
   // SizeofAllocations.cpp
   void findSizeofAllocations();

@@ -344,6 +344,8 @@ void PreciseAnalysis::findLoadedStores() {
       if (T->Provenances.size() < 6)
         T->Provenances.push_back(provenanceOf(N, What));
     }
+    if (Field.empty())
+      addEmbeddedInWholeObject(N, Key);
   }
 }
 

@@ -37,6 +37,39 @@ void PreciseAnalysis::addWholeObjectStore(unsigned N, StringRef Cell) {
     if (T->Provenances.size() < 6)
       T->Provenances.push_back(provenanceOf(
           N, "loaded data is stored into a whole " + displayKey(Rec) + " (" + prettyCell(Cell) + ")"));
+  addEmbeddedInWholeObject(N, Rec);
+}
+
+/// Loaded data stored into a whole object fills the records it embeds by value, at any depth
+/// (LMDB's `*meta = *m` from the meta page read also fills the two database records in
+/// mm_dbs): they are loaded too. A union holds one of its members at a time: only bytes an
+/// input call reads into the whole union (LMDB preads a meta page into a page-or-meta union)
+/// are every member's; a union assigned from other storage (vim's instruction argument) fills
+/// only the member the code uses, which its field accesses already say.
+void PreciseAnalysis::addEmbeddedInWholeObject(unsigned N, const std::string &Key) {
+  bool ReadIn = llvm::any_of(Graph.inEdges(N), [&](unsigned E) {
+    return isSourceCell(Graph.name(Graph.edge(E).From)) && isTainted(Graph.edge(E).From);
+  });
+  std::set<std::string> Seen{Key};
+  std::vector<std::string> Work{Key};
+  while (!Work.empty()) {
+    std::string Outer = Work.back();
+    Work.pop_back();
+    auto Rec = Records.find(Outer);
+    if (Rec == Records.end() || (Rec->second.Kind == "union" && !ReadIn))
+      continue;
+    for (const FieldInfo &F : Rec->second.Fields) {
+      if (F.PointeeRecord.empty() || StringRef(F.Type).contains('*') ||
+          !Seen.insert(F.PointeeRecord).second)
+        continue;
+      Work.push_back(F.PointeeRecord);
+      if (TypeFinding *T = add(F.PointeeRecord, "loaded-data"))
+        if (T->Provenances.size() < 6)
+          T->Provenances.push_back(provenanceOf(
+              N, "loaded data is stored into a whole " + displayKey(Outer) + ", which embeds " +
+                     displayKey(F.PointeeRecord) + " (" + F.Name + ")"));
+    }
+  }
 }
 
 } // namespace nvm::infer
