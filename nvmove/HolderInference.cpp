@@ -18,6 +18,11 @@ using namespace llvm;
 
 namespace nvm::infer {
 
+/// A store, or a callee's store through a pointer its caller passed.
+static bool isValueMove(const FlowGraph::Edge &E) {
+  return E.Kind == Flow::Store || E.Kind == Flow::Back;
+}
+
 /// Values that hold memory fresh from an allocator, followed through locals, parameters,
 /// returns and call results but not through the heap (which mixes old and new objects), except
 /// the fields of StackRecords: such a record is a bundle of one call's locals, so a pointer
@@ -34,8 +39,12 @@ std::vector<bool> PreciseAnalysis::freshValues() const {
     return !isHeapCell(C) ||
            (C.startswith(cell::Field) && StackRecords.count(fieldOfCell(C).first));
   };
+  // A callee's store through a pointer its caller passed (Flow::Back) moves a value as a
+  // store does: an allocator that hands its object back through a parameter (ISC DHCP's
+  // binding_value_allocate(&nv) doing `*cptr = dmalloc(...)`) gives the caller's pointer a
+  // fresh object, as a result would.
   std::vector<int> P = Graph.reachIf(
-      {*Alloc}, false, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; }, Passes);
+      {*Alloc}, false, [](const FlowGraph::Edge &E) { return isValueMove(E); }, Passes);
   for (unsigned N = 0; N < Graph.size(); ++N)
     Fresh[N] = P[N] != -2 && Passes(N);
   return Fresh;
@@ -78,11 +87,13 @@ std::vector<std::pair<std::string, std::string>> PreciseAnalysis::storedFields(u
   return Out;
 }
 
-/// The fields pointing to a persistent record that a store of a fresh pointer goes to.
+/// The fields pointing to a persistent record that a store of a fresh pointer goes to: made
+/// here, or by a callee through the field's address the caller passed (ISC DHCP's reference
+/// counting, `binding_value_reference(&binding->value, nv)` doing `*ptr = bp`).
 std::vector<std::pair<std::string, std::string>>
 PreciseAnalysis::ownedFields(const FlowGraph::Edge &E, const std::vector<bool> &Fresh) const {
   std::vector<std::pair<std::string, std::string>> Out;
-  if (E.Kind != Flow::Store || !Fresh[E.From] || DeadStores.count({E.Function, E.Loc}))
+  if (!isValueMove(E) || !Fresh[E.From] || DeadStores.count({E.Function, E.Loc}))
     return Out;
   for (const auto &[Key, Name] : storedFields(E.To))
     if (const FieldInfo *F = field(Key, Name);

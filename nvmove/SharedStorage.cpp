@@ -239,12 +239,12 @@ bool PreciseAnalysis::admitSharedStorage() {
                              displayKey(F->PointeeRecord) + " it embeds"));
     }
     // Anonymous member records: they have no life of their own.
+    auto IsAnonymous = [](const RecordInfo &M) { return M.Tag.empty() && M.TypedefNames.empty(); };
     std::vector<std::pair<std::string, std::string>> Anonymous;
     for (const auto &[Key, T] : Found)
       for (const FieldInfo &F : T.Record.Fields)
         if (auto M = Records.find(F.PointeeRecord);
-            M != Records.end() && M->second.Tag.empty() && M->second.TypedefNames.empty() &&
-            !StringRef(F.Type).contains('*'))
+            M != Records.end() && IsAnonymous(M->second) && !StringRef(F.Type).contains('*'))
           Anonymous.push_back({Key, F.Name});
     for (const auto &[Key, Field] : Anonymous)
       if (const FieldInfo *F = field(Key, Field))
@@ -252,6 +252,28 @@ bool PreciseAnalysis::admitSharedStorage() {
                               Provenance{{}, "", Found[Key].Record.DefinedAt,
                                          "anonymous member " + Field + " of persistent " +
                                              displayKey(Key)});
+    // And the other way: a member record that lives only in its container (anonymous, or
+    // declared inside it and embedded nowhere else) holds loaded data, or a persistent object,
+    // for the container (ISC DHCP's binding_value keeps its value in the union it declares
+    // inside itself).
+    auto OnlyInside = [&](const RecordInfo &M) {
+      return IsAnonymous(M) || (!M.Enclosing.empty() && embeddersOf(M.Key) == 1);
+    };
+    std::vector<std::pair<std::string, std::string>> Containers;
+    for (const auto &[Key, R] : Records)
+      if (!Found.count(Key))
+        for (const FieldInfo &F : R.Fields)
+          if (auto M = Records.find(F.PointeeRecord);
+              M != Records.end() && !StringRef(F.Type).contains('*') &&
+              Found.count(F.PointeeRecord) && OnlyInside(M->second)) {
+            Containers.push_back({Key, F.Name});
+            break;
+          }
+    for (const auto &[Key, Field] : Containers)
+      Again |= admitSharing(Key, "embedded",
+                            Provenance{{}, "", Records.find(Key)->second.DefinedAt,
+                                       "its member " + Field +
+                                           ", which lives nowhere else, holds persistent data"});
     // Overlays: a pointer to a persistent record cast to another record.
     for (const FlowGraph::Edge &E : Graph.typeUses()) {
       StringRef From = Graph.name(E.From), To = Graph.name(E.To);

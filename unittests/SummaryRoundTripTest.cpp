@@ -16,6 +16,7 @@ TUSummary sample() {
                        "src/dict.h:3", true,
                        {{"next", "struct entry *", "struct entry@1234abcd"},
                         {"key", "uint8_t *", "", /*BytePointer=*/true}}});
+  S.Records.back().Enclosing = "struct dict@5678ef01";
   FunctionSummary F;
   F.Usr = "c:@F@load";
   F.Name = "load";
@@ -50,6 +51,7 @@ TEST(SummaryRoundTrip, EverythingWrittenIsReadBack) {
   EXPECT_EQ(Back->Records[0].Fields[0].PointeeRecord, "struct entry@1234abcd");
   EXPECT_FALSE(Back->Records[0].Fields[0].BytePointer);
   EXPECT_TRUE(Back->Records[0].Fields[1].BytePointer);
+  EXPECT_EQ(Back->Records[0].Enclosing, "struct dict@5678ef01");
   ASSERT_EQ(Back->Functions.size(), 1u);
   const FunctionSummary &F = Back->Functions[0];
   EXPECT_TRUE(F.InApp);

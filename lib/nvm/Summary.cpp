@@ -28,7 +28,8 @@ public:
     for (const FieldInfo &F : R.Fields)
       Fields.push_back(json::Array{id(F.Name), id(F.Type), id(F.PointeeRecord), F.BytePointer});
     return json::Array{id(R.Key),  id(R.Name),      id(R.Tag), ids(R.TypedefNames),
-                       id(R.Kind), id(R.DefinedAt), R.InApp,   std::move(Fields)};
+                       id(R.Kind), id(R.DefinedAt), R.InApp,   std::move(Fields),
+                       id(R.Enclosing)};
   }
   json::Value flow(const Flow &F) {
     return json::Array{id(F.From), id(F.To), id(F.Loc), int64_t(F.Kind)};
@@ -120,6 +121,7 @@ public:
       R.Fields.push_back({str(at(T, 0)), str(at(T, 1)), str(at(T, 2)),
                           at(T, 3).getAsBoolean().value_or(false)});
     }
+    R.Enclosing = str(at(A, 8));
     return R;
   }
   Flow flow(const json::Value &V) {

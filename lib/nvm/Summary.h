@@ -13,7 +13,7 @@ namespace nvm {
 
 /// Bump when the summary layout or its extraction rules change: cached summaries of
 /// another version are ignored.
-inline constexpr int SummaryVersion = 57;
+inline constexpr int SummaryVersion = 58;
 
 /// A field of a record, with the record its type points to (if any).
 struct FieldInfo {
@@ -33,6 +33,7 @@ struct RecordInfo {
   std::string DefinedAt;                 ///< file:line
   bool InApp = false;                    ///< defined in the application, not a system header
   std::vector<FieldInfo> Fields;
+  std::string Enclosing; ///< key of the record whose definition this one's is written inside
 };
 
 /// A modification of an l-value (paper mode's evidence).

@@ -41,6 +41,8 @@ public:
     R.Kind = RD->isUnion() ? "union" : "struct";
     R.DefinedAt = locString(SM, RD->getLocation(), Root, false);
     R.InApp = !SM.isInSystemHeader(SM.getExpansionLoc(RD->getLocation()));
+    if (const auto *Outer = dyn_cast<RecordDecl>(RD->getLexicalDeclContext()))
+      R.Enclosing = recordKey(Outer);
     for (const FieldDecl *F : RD->fields()) {
       const RecordDecl *P = recordOf(F->getType());
       const auto *Ptr = F->getType()->getAs<PointerType>();
