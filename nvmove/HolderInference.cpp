@@ -51,10 +51,11 @@ std::vector<bool> PreciseAnalysis::freshValues() const {
 }
 
 /// Records whose objects on the walk can only be locals: the load never puts one in memory
-/// (heapRecords), no global is one or points to one, no load function is handed one, and no
-/// record points to one or embeds one.
-std::set<std::string> PreciseAnalysis::stackOnlyRecords(const std::vector<bool> &Fresh) const {
-  std::set<std::string> Excluded = heapRecords(Fresh), Out;
+/// (Heap, from heapRecords), no global is one or points to one, no load function is handed
+/// one, and no record points to one or embeds one.
+std::set<std::string>
+PreciseAnalysis::stackOnlyRecords(const std::set<std::string> &Heap) const {
+  std::set<std::string> Excluded = Heap, Out;
   for (const auto &[Global, Rec] : GlobalRecords)
     Excluded.insert(Rec);
   for (const std::string &Rec : loadParameterRecords())
@@ -295,8 +296,7 @@ std::set<std::string> PreciseAnalysis::loadParameterRecords() const {
 /// A record that receives loaded data but only ever lives on the stack (a header read into a
 /// local, an I/O context, an iterator declared in a function) is a temporary: it becomes a
 /// candidate like a holder, kept only when something persistent holds it.
-void PreciseAnalysis::demoteStackOnlyRecords(const std::vector<bool> &Fresh) {
-  std::set<std::string> Heap = heapRecords(Fresh);
+void PreciseAnalysis::demoteStackOnlyRecords(const std::set<std::string> &Heap) {
   for (auto It = Found.begin(); It != Found.end();) {
     if (Heap.count(It->first) || FilledInGlobals.count(It->first) ||
         It->second.Reason == "sizeof-allocation") {
@@ -421,8 +421,9 @@ bool PreciseAnalysis::admitReachable(Candidates C) {
 
 void PreciseAnalysis::findHolders() {
   std::vector<bool> Fresh = freshValues();
-  StackRecords = stackOnlyRecords(Fresh);
-  demoteStackOnlyRecords(Fresh);
+  std::set<std::string> Heap = heapRecords(Fresh);
+  StackRecords = stackOnlyRecords(Heap);
+  demoteStackOnlyRecords(Heap);
   Fresh = freshValues(); // now also through the fields of StackRecords
   std::vector<bool> Leads;
   for (bool Changed = true; Changed;) {

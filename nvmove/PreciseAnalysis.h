@@ -105,13 +105,13 @@ private:
   // HolderInference.cpp
   using Candidates = std::map<std::string, std::pair<std::string, Provenance>>; ///< field, why
   void findHolders();
-  void demoteStackOnlyRecords(const std::vector<bool> &Fresh);
+  void demoteStackOnlyRecords(const std::set<std::string> &Heap);
   std::map<unsigned, std::set<std::string>> freshRecords(const std::vector<bool> &Fresh) const;
   void addUntypedContainers(const std::vector<bool> &Fresh, Candidates &Out);
   Candidates holderCandidates(const std::vector<bool> &Fresh, const std::vector<bool> &Leads);
   bool admitReachable(Candidates C);
   std::vector<bool> freshValues() const;
-  std::set<std::string> stackOnlyRecords(const std::vector<bool> &Fresh) const;
+  std::set<std::string> stackOnlyRecords(const std::set<std::string> &Heap) const;
   std::set<std::string> heapRecords(const std::vector<bool> &Fresh) const;
   bool escapes(const std::vector<unsigned> &Cells,
                llvm::function_ref<bool(unsigned)> Escaped) const;
