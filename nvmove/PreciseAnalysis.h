@@ -62,7 +62,12 @@ private:
   /// embedded member, "g:stamp" of a global object), or empty.
   std::string wholeRecordOfCell(llvm::StringRef Cell) const;
   void addWholeObjectStore(unsigned N, llvm::StringRef Cell);
-  void addEmbeddedInWholeObject(unsigned N, const std::string &Key);
+  /// ReadIn: the whole object's bytes were read from the input (every union member's).
+  void addEmbeddedInWholeObject(unsigned N, const std::string &Key, bool ReadIn = false);
+
+  // MappedOverlays.cpp
+  std::vector<unsigned> loadMappings() const;
+  void addMappedOverlays();
 
   // SizeofAllocations.cpp
   void findSizeofAllocations();

@@ -160,6 +160,7 @@ void PreciseAnalysis::run() {
     Formatters.push_back(*F);
   Formatted = Graph.reach(Formatters, false);
   findLoadedStores();
+  addMappedOverlays();
   findSizeofAllocations();
   findEmbeddingRecords();
   DeadStores = storesThroughNull();

@@ -46,8 +46,9 @@ void PreciseAnalysis::addWholeObjectStore(unsigned N, StringRef Cell) {
 /// input call reads into the whole union (LMDB preads a meta page into a page-or-meta union)
 /// are every member's; a union assigned from other storage (vim's instruction argument) fills
 /// only the member the code uses, which its field accesses already say.
-void PreciseAnalysis::addEmbeddedInWholeObject(unsigned N, const std::string &Key) {
-  bool ReadIn = llvm::any_of(Graph.inEdges(N), [&](unsigned E) {
+void PreciseAnalysis::addEmbeddedInWholeObject(unsigned N, const std::string &Key,
+                                               bool ReadIn) {
+  ReadIn = ReadIn || llvm::any_of(Graph.inEdges(N), [&](unsigned E) {
     return isSourceCell(Graph.name(Graph.edge(E).From)) && isTainted(Graph.edge(E).From);
   });
   std::set<std::string> Seen{Key};
