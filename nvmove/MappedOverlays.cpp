@@ -37,50 +37,52 @@ std::vector<unsigned> PreciseAnalysis::loadMappings() const {
 }
 
 void PreciseAnalysis::addMappedOverlays() {
-  std::vector<unsigned> Mappings = loadMappings();
-  if (Mappings.empty())
-    return;
-  std::vector<int> P = Graph.reachIf(
-      Mappings, false, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
-      [](unsigned) { return true; });
   std::set<std::string> Holders = loadParameterRecords();
   for (const auto &[Key, T] : Found)
     Holders.insert(Key);
-  std::string KeptIn;
-  for (unsigned N = 0; N < Graph.size() && KeptIn.empty(); ++N) {
-    StringRef C = Graph.name(N);
-    if (P[N] != -2 && (C.startswith(cell::Global) || (C.startswith(cell::Field) &&
-                                                       Holders.count(fieldOfCell(C).first))))
-      KeptIn = prettyCell(C);
-  }
-  if (KeptIn.empty())
-    return;
-  auto Overlay = [&](const std::string &Rec, const FlowGraph::Edge &Where) {
-    if (Found.count(Rec))
-      return;
-    if (TypeFinding *F = add(Rec, "overlay"))
-      F->Provenances.push_back(provenanceAt(
-          Where, "laid over the load's mapped file, whose address is kept in " + KeptIn));
-    // Every byte of it is the file's: so are the records it embeds.
-    addEmbeddedInWholeObject(Where.To, Rec, /*ReadIn=*/true);
-  };
-  // Where an address into the mapping is used as a record: a pointer typed by its declaration
-  // or a cast, or a typed pointer field given it (rrd->stat_head = (stat_head_t *)(data + n)).
-  for (const FlowGraph::Edge &T : Graph.typeUses())
-    if (P[T.From] != -2)
-      Overlay(StringRef(Graph.name(T.To)).drop_front(cell::Type.size()).str(), T);
-  for (unsigned N = 0; N < Graph.size(); ++N) {
-    auto [Key, Name] = fieldOfCell(Graph.name(N));
-    const FieldInfo *F = Key.empty() || P[N] == -2 || StringRef(Graph.name(N)).startswith(
-                                                            cell::Pointee)
-                             ? nullptr
-                             : field(Key, Name);
-    if (F && !F->PointeeRecord.empty() && StringRef(F->Type).contains('*'))
+  for (unsigned Mapping : loadMappings()) {
+    // The cells the mapping's address (or an address computed from it) goes to.
+    std::vector<int> P = Graph.reachIf(
+        {Mapping}, false, [](const FlowGraph::Edge &E) { return E.Kind == Flow::Store; },
+        [](unsigned) { return true; });
+    std::string KeptIn;
+    for (unsigned N = 0; N < Graph.size() && KeptIn.empty(); ++N) {
+      StringRef C = Graph.name(N);
+      if (P[N] != -2 && (C.startswith(cell::Global) ||
+                         (C.startswith(cell::Field) && Holders.count(fieldOfCell(C).first))))
+        KeptIn = prettyCell(C);
+    }
+    if (KeptIn.empty())
+      continue;
+    auto Overlay = [&](const std::string &Rec, const FlowGraph::Edge &Where) {
+      if (Found.count(Rec))
+        return;
+      if (TypeFinding *F = add(Rec, "overlay"))
+        F->Provenances.push_back(provenanceAt(
+            Where, "laid over the load's mapped file, whose address is kept in " + KeptIn));
+      // Every byte of it is the file's: so are the records it embeds.
+      addEmbeddedInWholeObject(Where.To, Rec, /*ReadIn=*/true);
+    };
+    // Where an address into the mapping is used as a record: a pointer typed by its
+    // declaration or a cast, or a typed pointer field given it (rrd->stat_head =
+    // (stat_head_t *)(data + n)).
+    for (const FlowGraph::Edge &T : Graph.typeUses())
+      if (P[T.From] != -2)
+        Overlay(StringRef(Graph.name(T.To)).drop_front(cell::Type.size()).str(), T);
+    for (unsigned N = 0; N < Graph.size(); ++N) {
+      StringRef C = Graph.name(N);
+      if (P[N] == -2 || !C.startswith(cell::Field))
+        continue;
+      auto [Key, Name] = fieldOfCell(C);
+      const FieldInfo *F = field(Key, Name);
+      if (!F || F->PointeeRecord.empty() || !StringRef(F->Type).contains('*'))
+        continue;
       for (unsigned E : Graph.inEdges(N))
         if (P[Graph.edge(E).From] != -2) {
           Overlay(F->PointeeRecord, Graph.edge(E));
           break;
         }
+    }
   }
 }
 
