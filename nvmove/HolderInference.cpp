@@ -58,8 +58,7 @@ PreciseAnalysis::stackOnlyRecords(const std::set<std::string> &Heap) const {
   std::set<std::string> Excluded = Heap, Out;
   for (const auto &[Global, Rec] : GlobalRecords)
     Excluded.insert(Rec);
-  for (const std::string &Rec : loadParameterRecords())
-    Excluded.insert(Rec);
+  Excluded.insert(LoadParamRecords.begin(), LoadParamRecords.end());
   for (const auto &[Key, Rec] : Records)
     for (const FieldInfo &F : Rec.Fields)
       if (!F.PointeeRecord.empty())
@@ -196,8 +195,7 @@ std::set<std::string> PreciseAnalysis::reachableFromRoots(
   }
   for (const auto &[Key, T] : Found)
     Work.push_back(Key);
-  for (const std::string &Key : loadParameterRecords())
-    Work.push_back(Key);
+  Work.insert(Work.end(), LoadParamRecords.begin(), LoadParamRecords.end());
   std::set<std::string> Reached;
   while (!Work.empty()) {
     std::string Key = Work.back();
@@ -430,7 +428,7 @@ void PreciseAnalysis::findHolders() {
     Leads = leadsToLoaded(Fresh);
     Changed = admitReachable(holderCandidates(Fresh, Leads));
     Changed |= admitSharedStorage();
-    Changed |= admitLoadResults();
+    Changed |= admitLoadResults(Fresh);
   }
   // Temporaries nothing holds are reported, as touched (never hidden).
   for (auto &[Key, T] : Temporaries) {

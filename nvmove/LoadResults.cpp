@@ -10,9 +10,8 @@ using namespace llvm;
 
 namespace nvm::infer {
 
-bool PreciseAnalysis::admitLoadResults() {
+bool PreciseAnalysis::admitLoadResults(const std::vector<bool> &Fresh) {
   // Out-parameters of the load functions that receive loaded data or a fresh object.
-  std::vector<bool> Fresh = freshValues();
   std::map<std::string, std::string> Results; // "*@usr|p1" -> load function name
   for (const VisitedFunction &V : R.Walk.Visited) {
     if (V.Parent >= 0)

@@ -37,7 +37,7 @@ std::vector<unsigned> PreciseAnalysis::loadMappings() const {
 }
 
 void PreciseAnalysis::addMappedOverlays() {
-  std::set<std::string> Holders = loadParameterRecords();
+  std::set<std::string> Holders = LoadParamRecords;
   for (const auto &[Key, T] : Found)
     Holders.insert(Key);
   for (unsigned Mapping : loadMappings()) {

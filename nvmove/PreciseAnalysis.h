@@ -87,7 +87,7 @@ private:
   readsPersistentPointerThrough(unsigned N, const std::string &Key) const;
 
   // LoadResults.cpp
-  bool admitLoadResults();
+  bool admitLoadResults(const std::vector<bool> &Fresh);
 
   // RebuiltStorage.cpp
   /// Every function that reads field cell F writes it first, or is a callback of one that
@@ -158,6 +158,7 @@ private:
   /// Records with loaded data that only live on the stack, until something holds them.
   std::map<std::string, TypeFinding> Temporaries;
   std::set<std::string> StackRecords; ///< (stackOnlyRecords) fresh pointers pass their fields
+  std::set<std::string> LoadParamRecords; ///< loadParameterRecords(), computed once by run()
   /// Field cells each walked function reads through its parameters ("usr|p0" -> cells).
   std::map<std::string, std::set<std::string>> ParamReads;
   std::map<std::string, unsigned> Embedders; ///< record -> how many records embed it by value

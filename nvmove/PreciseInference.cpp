@@ -159,6 +159,7 @@ void PreciseAnalysis::run() {
   if (auto F = Graph.find(cell::Format))
     Formatters.push_back(*F);
   Formatted = Graph.reach(Formatters, false);
+  LoadParamRecords = loadParameterRecords();
   findLoadedStores();
   addMappedOverlays();
   findSizeofAllocations();
